@@ -1,0 +1,23 @@
+// What the registry knows of a game: its name, what it is, its parameters and a factory.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/game_parameters.h"
+
+namespace boardlab {
+
+struct GameSpec {
+  std::string name;
+  std::string description;
+  std::vector<ParamSpec> params;
+  // Receives every parameter (defaults filled in, types checked); may still throw
+  // GameParameterError for a value out of range.
+  std::function<std::shared_ptr<const Game>(const GameParameters&)> make;
+};
+
+}  // namespace boardlab

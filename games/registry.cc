@@ -1,0 +1,36 @@
+// The registry: adding a game means one line in registered_games().
+#include "games/registry.h"
+
+#include "core/errors.h"
+#include "games/virus_war/virus_war.h"
+
+namespace boardlab {
+
+const std::vector<GameSpec>& registered_games() {
+  static const std::vector<GameSpec> kGames = {
+      virus_war_spec(),
+  };
+  return kGames;
+}
+
+const GameSpec& find_game(std::string_view name) {
+  for (const auto& spec : registered_games())
+    if (spec.name == name) return spec;
+  std::string known;
+  for (const auto& spec : registered_games()) known += (known.empty() ? "" : ", ") + spec.name;
+  throw GameParameterError("unknown game '" + std::string(name) + "' (known games: " + known + ")");
+}
+
+std::shared_ptr<const Game> load_game(std::string_view name, const GameParameters& params) {
+  const GameSpec& spec = find_game(name);
+  return spec.make(resolve_parameters(spec.name, spec.params, params));
+}
+
+std::shared_ptr<const Game> load_game(std::string_view text) {
+  const GameString parsed = parse_game_string(text);
+  GameParameters params;
+  for (const auto& [key, value] : parsed.params) params[key] = value;  // typed by resolve_parameters
+  return load_game(parsed.name, params);
+}
+
+}  // namespace boardlab

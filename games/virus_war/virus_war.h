@@ -1,0 +1,126 @@
+// Virus War («Война вирусов»), exactly as shared/rules/virus_war.md, with the `strict` option.
+//
+// Actions: the 100 cells, row-major from a1 (10·(rank−1) + file, files a b c d e f g h i k),
+// and pass (100). A cell action reproduces on an empty cell and kills on a live enemy
+// cell. A turn is up to three sub-moves by the same player, so current_player() repeats.
+//
+// Choices where the rule file is silent:
+// - under `strict`, a player whose turn would win (kill every live enemy symbol) before
+//   its third sub-move is not "unable to make a full turn": winning ends the game anyway,
+//   so such a turn counts as full;
+// - observation planes (the viewer's frame: for O the board is turned 180° so that every
+//   player's home corner is a1; see Game::action_to_view):
+//     0 viewer's live symbols   1 opponent's live symbols
+//     2 viewer's dead symbols   3 opponent's dead symbols (killed by the viewer)
+//     4 cells the viewer may play at the start of a turn (its targets)
+//     5,6,7 one-hot sub-move 1/2/3 of the turn when it is the viewer's move
+//     8 the previous turn was a pass (a second pass ends the game in a draw)
+// - text: live X `X`, live O `O`, dead X `x`, dead O `o`, empty `.`, rank 10 on top.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/game_spec.h"
+#include "games/virus_war/bitboard.h"
+
+namespace boardlab {
+
+class VirusWarGame final : public Game {
+ public:
+  static constexpr int kNumActions = kBoardCells + 1;
+  static constexpr Action kPass = kBoardCells;
+  static constexpr int kSubMovesPerTurn = 3;
+  static constexpr int kNumPlanes = 9;
+  // Every sub-move moves a cell along empty → live → dead (≤ 200), and passes cannot
+  // follow each other without ending the game (≤ one per turn with sub-moves, plus one).
+  static constexpr int kMaxGameLength = 2 * kBoardCells + 2 * kBoardCells + 1;
+
+  explicit VirusWarGame(const GameParameters& params);
+
+  bool strict() const { return strict_; }
+
+  int num_players() const override { return 2; }
+  int num_distinct_actions() const override { return kNumActions; }
+  ObservationShape observation_shape() const override { return {kNumPlanes, kBoardSide, kBoardSide}; }
+  int max_game_length() const override { return kMaxGameLength; }
+  const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
+  Action action_to_view(Player viewer, Action action) const override;
+  Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
+  std::unique_ptr<State> new_initial_state() const override;
+
+ private:
+  bool strict_;
+  std::vector<Symmetry> symmetries_;
+};
+
+class VirusWarState final : public State {
+ public:
+  enum class Cell : std::uint8_t { kEmpty, kLiveX, kLiveO, kDeadX, kDeadO };
+
+  explicit VirusWarState(const VirusWarGame& game);
+
+  // A constructed position for tests and analysis: ten rows of ten characters (rank 10
+  // first) in the to_string() alphabet, whitespace ignored, `to_move` at the start of its
+  // turn. Such a state has no history, so record() refuses it.
+  static std::unique_ptr<VirusWarState> from_diagram(const VirusWarGame& game, std::string_view diagram,
+                                                     Player to_move);
+
+  Player current_player() const override { return outcome_ == kOngoing ? mover_ : kTerminalPlayer; }
+  void legal_actions(std::vector<Action>& out) const override;
+  Action random_legal_action(Rng& rng) const override;
+  void apply(Action action) override;
+  void returns(std::span<double> out) const override;
+  void observation(Player p, std::span<float> out) const override;
+  std::unique_ptr<State> clone() const override { return std::make_unique<VirusWarState>(*this); }
+  std::uint64_t hash() const override;
+  std::string to_string() const override;
+  std::string action_to_string(Action action) const override;
+  Action string_to_action(std::string_view text) const override;
+  std::vector<Action> history() const override;
+  std::string record() const override;
+
+  Cell cell(int index) const;
+  // 0, 1 or 2: how many sub-moves the mover has made in this turn.
+  int sub_move() const { return sub_move_; }
+  bool previous_turn_passed() const { return passed_; }
+  // Cells the mover may play now.
+  Bits targets() const { return targets_; }
+  // Cells player p could play at the start of its turn (entering rule included).
+  Bits targets_for(Player p) const;
+  // Cells 8-adjacent to p's live symbols or to dead enemy chains linked to them.
+  Bits reachable(Player p) const;
+  bool pass_is_legal() const;
+  // Why `action` is illegal here, or an empty string when it is legal.
+  std::string illegality(Action action) const;
+
+  static std::string cell_name(int index);
+
+ private:
+  enum Outcome : std::int8_t { kOngoing = -1, kXWins = 0, kOWins = 1, kDraw = 2 };
+
+  void start_turn();
+  bool can_make_full_turn() const;
+  void finish(Outcome outcome) { outcome_ = outcome; }
+  std::uint64_t board_hash_from_scratch() const;
+  bool entered(Player p) const { return (live_[p] | dead_[p]) != 0; }
+
+  bool strict_;
+  Player mover_ = 0;
+  std::int8_t sub_move_ = 0;
+  bool passed_ = false;
+  bool has_history_ = true;
+  Outcome outcome_ = kOngoing;
+  std::uint16_t length_ = 0;
+  Bits live_[2] = {0, 0};
+  Bits dead_[2] = {0, 0};  // dead_[p]: p's own symbols, killed by the opponent
+  Bits targets_ = 0;
+  std::uint64_t board_hash_ = 0;
+  std::array<std::uint8_t, VirusWarGame::kMaxGameLength> history_{};
+};
+
+GameSpec virus_war_spec();
+
+}  // namespace boardlab
