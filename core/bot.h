@@ -1,0 +1,38 @@
+// The player interface the arena and the command line use, and the uniform random player.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/rng.h"
+
+namespace boardlab {
+
+// A player: given a state where it is to move, returns its action. Bots are seeded, so
+// the same seed and the same states give the same actions.
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual Action act(const State& state) = 0;
+  // Called before a new game, for bots that keep a tree or statistics between moves.
+  virtual void restart() {}
+};
+
+class RandomBot final : public Bot {
+ public:
+  explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
+  Action act(const State& state) override { return state.random_legal_action(rng_); }
+
+ private:
+  Rng rng_;
+};
+
+// Makes a bot from a spec such as "random" or "uct:1000" for a game, with a seed. The
+// layer that knows every kind of bot provides it (mcts/bots.h, later nn/), so that the
+// arena stays independent of search and networks.
+using BotFactory = std::function<std::unique_ptr<Bot>(std::string_view spec, const Game& game, std::uint64_t seed)>;
+
+}  // namespace boardlab

@@ -1,0 +1,36 @@
+// The batched evaluator the search calls: priors over legal actions and a value per player, for many states at once.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "core/game.h"
+
+namespace boardlab {
+
+// One position to evaluate. `legal` lists the mover's legal actions (ascending), as the
+// search already generated them; the state is not terminal.
+struct EvalRequest {
+  const State* state = nullptr;
+  std::span<const Action> legal;
+};
+
+// The answer: prior[i] is the probability of legal[i] (they need not be normalized; the
+// search normalizes), value[p] the expected return of player p, in [-1, 1].
+// The vectors keep their capacity between calls, so steady-state search allocates nothing here.
+struct Evaluation {
+  std::vector<float> prior;
+  std::vector<float> value;
+};
+
+// Searches gather leaves from many trees and make one call per step, so a network sees
+// large batches even on one core. An implementation need not be thread-safe unless it
+// says so: give each search thread its own, or share a thread-safe one (the inference server).
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  // out.size() == requests.size(); out[i] answers requests[i].
+  virtual void evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) = 0;
+};
+
+}  // namespace boardlab

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds and runs every test on a fresh machine: the full suite, then the torch-free tests under ASan+UBSan.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+start=$SECONDS
+"$root/scripts/setup.sh"
+
+echo "== build (Release) and run every test"
+"$root/scripts/build.sh"
+ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
+
+echo "== torch-free tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+BOARDLAB_BUILD="$root/build-sanitize" "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DBOARDLAB_SANITIZE=ON -DBOARDLAB_PYTHON=OFF
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir "$root/build-sanitize" --output-on-failure -j "$(nproc)"
+echo "== all tests passed in $((SECONDS - start)) s"
