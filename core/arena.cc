@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <mutex>
@@ -92,6 +93,15 @@ std::string json_string(const std::string& s) {
   return out + "\"";
 }
 
+// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, as
+// player specs such as "mcts:simulations=64,c_puct=2" do.
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
 }  // namespace
 
 std::vector<std::vector<int>> round_robin_groups(int num_players, int seats) {
@@ -117,6 +127,12 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
   if (options.games < 1) throw InputError("arena: games must be at least 1, got " + std::to_string(options.games));
   if (options.opening_actions < 0) throw InputError("arena: opening_actions must be 0 or more");
   if (groups.empty()) throw InputError("arena: no group of players to play");
+  // The rating options too, so that they fail before the games rather than after.
+  if (options.anchor < 0 || options.anchor >= static_cast<int>(players.size()))
+    throw InputError("arena: anchor " + std::to_string(options.anchor) + " is not a player (there are " +
+                     std::to_string(players.size()) + ")");
+  if (!(options.prior_draws >= 0) || !std::isfinite(options.prior_draws))
+    throw InputError("arena: prior_draws must be 0 or more, got " + fixed(options.prior_draws, 2));
   for (const auto& group : groups) {
     if (static_cast<int>(group.size()) != game.num_players())
       throw InputError("arena: a group of " + std::to_string(group.size()) + " players for a " +
@@ -251,7 +267,7 @@ std::string ArenaReport::json() const {
 std::string ArenaReport::elo_csv() const {
   std::string out = "player,elo,stderr,low,high\n";
   for (std::size_t i = 0; i < players.size(); ++i)
-    out += players[i] + "," + fixed(elo.elo[i], 2) + "," + fixed(elo.standard_error[i], 2) + "," +
+    out += csv_field(players[i]) + "," + fixed(elo.elo[i], 2) + "," + fixed(elo.standard_error[i], 2) + "," +
            fixed(elo.low[i], 2) + "," + fixed(elo.high[i], 2) + "\n";
   return out;
 }
@@ -259,8 +275,8 @@ std::string ArenaReport::elo_csv() const {
 std::string ArenaReport::pairings_csv() const {
   std::string out = "a,b,wins,draws,losses,score\n";
   for (const Pairing& p : pairings)
-    out += players[p.a] + "," + players[p.b] + "," + std::to_string(p.wins) + "," + std::to_string(p.draws) + "," +
-           std::to_string(p.losses) + "," + fixed(p.score(), 4) + "\n";
+    out += csv_field(players[p.a]) + "," + csv_field(players[p.b]) + "," + std::to_string(p.wins) + "," +
+           std::to_string(p.draws) + "," + std::to_string(p.losses) + "," + fixed(p.score(), 4) + "\n";
   return out;
 }
 

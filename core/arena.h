@@ -58,7 +58,7 @@ struct ArenaReport {
 
   std::string table() const;          // for people
   std::string json() const;           // everything but the records
-  std::string elo_csv() const;        // player,games,score,elo,low,high
+  std::string elo_csv() const;        // player,elo,stderr,low,high
   std::string pairings_csv() const;   // a,b,wins,draws,losses,score
   std::string records() const;        // one game per line: seats then the record
 };

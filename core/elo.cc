@@ -3,6 +3,8 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "core/errors.h"
 
@@ -16,6 +18,11 @@ constexpr double kScale = 400.0 / 2.302585092994046;  // Elo points per natural-
 EloFit fit_elo(int num_players, const std::vector<PairResult>& results, int anchor, double prior_draws) {
   if (num_players < 1) throw InputError("fit_elo: need at least one player");
   if (anchor < 0 || anchor >= num_players) throw InputError("fit_elo: anchor " + std::to_string(anchor) + " is not a player");
+  if (!(prior_draws >= 0) || !std::isfinite(prior_draws)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", prior_draws);
+    throw InputError(std::string("fit_elo: prior_draws must be 0 or more, got ") + text);
+  }
   // Scores and game counts per pair, draws as half points.
   struct Pair {
     int a, b;
@@ -25,7 +32,8 @@ EloFit fit_elo(int num_players, const std::vector<PairResult>& results, int anch
   for (const PairResult& r : results) {
     if (r.a < 0 || r.a >= num_players || r.b < 0 || r.b >= num_players || r.a == r.b)
       throw InputError("fit_elo: bad pair " + std::to_string(r.a) + " vs " + std::to_string(r.b));
-    if (r.wins < 0 || r.draws < 0 || r.losses < 0) throw InputError("fit_elo: negative result count");
+    if (!(r.wins >= 0 && r.draws >= 0 && r.losses >= 0) || !std::isfinite(r.wins + r.draws + r.losses))
+      throw InputError("fit_elo: result counts must be finite and 0 or more");
     const double games = r.wins + r.draws + r.losses;
     if (games == 0) continue;
     pairs.push_back({r.a, r.b, r.wins + 0.5 * r.draws + 0.5 * prior_draws, games + prior_draws});

@@ -1,6 +1,7 @@
 // The project's one pseudo-random generator: fast, seedable, copyable, identical on every platform.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 
@@ -40,6 +41,12 @@ class Rng {
 
   // A derived generator for a sub-task (a game in a batch, a thread), independent of this one.
   Rng split() { return Rng((*this)() ^ 0x9e3779b97f4a7c15ULL); }
+
+  // The whole generator state, for checkpoints that resume the same random stream.
+  std::array<std::uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
+  void set_state(const std::array<std::uint64_t, 4>& state) {
+    for (int i = 0; i < 4; ++i) s_[i] = state[i];
+  }
 
   static constexpr result_type min() { return 0; }
   static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }

@@ -26,10 +26,15 @@ void Search::start(const State& root) {
   bool reused = false;
   if (config_.reuse_tree && root_state_ && history.size() >= root_history_.size() &&
       std::equal(root_history_.begin(), root_history_.end(), history.begin())) {
+    // The history alone does not identify a position (one set up from a diagram has
+    // none), so the old root with the new actions played must also be the new root.
+    std::unique_ptr<State> replay = root_state_->clone();
     std::int32_t node = Tree::kRoot;
-    for (std::size_t i = root_history_.size(); i < history.size() && node >= 0; ++i)
+    for (std::size_t i = root_history_.size(); i < history.size() && node >= 0; ++i) {
       node = tree_[node].status == NodeStatus::kExpanded ? tree_.find_child(node, history[i]) : -1;
-    if (node >= 0 && tree_[node].status == NodeStatus::kExpanded) {
+      if (node >= 0) replay->apply(history[i]);
+    }
+    if (node >= 0 && tree_[node].status == NodeStatus::kExpanded && replay->hash() == root.hash()) {
       tree_.reroot(node);
       reused = true;
     }

@@ -11,7 +11,7 @@ ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
 
 echo "== torch-free tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 BOARDLAB_BUILD="$root/build-sanitize" "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DBOARDLAB_SANITIZE=ON -DBOARDLAB_PYTHON=OFF
+  -DBOARDLAB_SANITIZE=ON -DBOARDLAB_PYTHON=OFF -DBOARDLAB_TORCH=OFF
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir "$root/build-sanitize" --output-on-failure -j "$(nproc)"
 echo "== all tests passed in $((SECONDS - start)) s"

@@ -1,0 +1,606 @@
+// Config loading: YAML read key by key against a schema, --set overrides, and the config written back as YAML.
+#include "core/config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <system_error>
+
+namespace boardlab {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool is_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Spellings YAML reads as null rather than as a string.
+bool is_null_word(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
+
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> parts;
+  while (true) {
+    const auto dot = path.find('.');
+    parts.emplace_back(path.substr(0, dot));
+    if (dot == std::string_view::npos) return parts;
+    path.remove_prefix(dot + 1);
+  }
+}
+
+std::string last_part(std::string_view path) {
+  const auto dot = path.rfind('.');
+  return std::string(dot == std::string_view::npos ? path : path.substr(dot + 1));
+}
+
+// Optimal string alignment distance: a swapped pair of letters is one typo, not two.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+// The shortest text that reads back as `v`, in fixed notation ("0.0003", not "3e-04") unless
+// that is much longer ("1e-09", "1e+20"): it is read by people before it is read back.
+std::string format_double(double v) {
+  char buf[400];  // fixed notation of the largest double has 309 digits
+  const auto [general_end, general_ec] = std::to_chars(buf, buf + sizeof buf, v);
+  std::string general(buf, general_end);
+  const auto [fixed_end, fixed_ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+  if (fixed_ec == std::errc() && static_cast<std::size_t>(fixed_end - buf) <= general.size() + 2)
+    return std::string(buf, fixed_end);
+  return general;
+}
+
+// Bounds of integer keys read best as integers ("4096", not "4.096e+03").
+std::string format_bound(double v) {
+  if (std::floor(v) == v && std::fabs(v) < 1e15) return std::to_string(static_cast<std::int64_t>(v));
+  return format_double(v);
+}
+
+std::string type_expectation(ConfigType type) {
+  switch (type) {
+    case ConfigType::kBool: return "true or false";
+    case ConfigType::kInt: return "an integer";
+    case ConfigType::kFloat: return "a number";
+    case ConfigType::kString: return "a string";
+    case ConfigType::kStringList: return "a list of strings";
+  }
+  return "a value";
+}
+
+std::string type_name(ConfigType type) {
+  switch (type) {
+    case ConfigType::kBool: return "bool";
+    case ConfigType::kInt: return "int";
+    case ConfigType::kFloat: return "float";
+    case ConfigType::kString: return "string";
+    case ConfigType::kStringList: return "string list";
+  }
+  return "?";
+}
+
+std::string describe(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Map: return "a mapping";
+    case YAML::NodeType::Sequence: return "a list";
+    case YAML::NodeType::Scalar: return "'" + node.Scalar() + "'";
+    default: return "no value";
+  }
+}
+
+// 1-based line of a node, or `fallback` where yaml-cpp has none: an empty value is marked at
+// the token after it, often on a later line, so it takes its key's line instead.
+int line_of(const YAML::Node& node, int fallback) {
+  const YAML::Mark mark = node.Mark();
+  if (node.IsNull() || mark.line < 0) return fallback;
+  return mark.line + 1;
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : std::string(separator)) + item;
+  return out;
+}
+
+// Where a value was written, so that every message about it starts the same way.
+struct Origin {
+  enum class Kind { kFile, kOverride, kDefault } kind;
+  std::string_view name;  // the file, the override's text, or the key whose default it is
+
+  // "FILE:LINE: " for a file (no line when unknown), "--set k=v: " for an override.
+  std::string prefix(int line) const {
+    switch (kind) {
+      case Kind::kFile: return std::string(name) + (line > 0 ? ":" + std::to_string(line) : "") + ": ";
+      case Kind::kOverride: return "--set " + std::string(name) + ": ";
+      case Kind::kDefault: break;
+    }
+    return "config schema: default of '" + std::string(name) + "': ";
+  }
+
+  [[noreturn]] void fail(int line, const std::string& message) const {
+    if (kind == Kind::kDefault) throw std::logic_error(prefix(line) + message);
+    throw ConfigError(prefix(line) + message);
+  }
+
+  // A problem with the value of `subject` (a key, or "key[i]" for an item of a list). An
+  // override already names its key, so it only names list items.
+  [[noreturn]] void fail_value(int line, const std::string& subject, bool is_item, const std::string& message) const {
+    if (kind == Kind::kFile || is_item) fail(line, subject + ": " + message);
+    fail(line, message);
+  }
+};
+
+bool read_bool(std::string_view s, bool& out) {
+  if (s == "true" || s == "True" || s == "TRUE") {
+    out = true;
+    return true;
+  }
+  if (s == "false" || s == "False" || s == "FALSE") {
+    out = false;
+    return true;
+  }
+  return false;  // yes/no/on/off are not booleans here: "no" is too easily a string or a typo
+}
+
+// Decimal digits with an optional sign only: "1.5", "1e3" and "0x10" are not integers.
+enum class NumberRead { kOk, kNotANumber, kOutOfRange };
+
+// from_chars takes a '-' but not a '+', so the '+' goes once the text is known good.
+std::string_view without_plus(std::string_view s) { return !s.empty() && s.front() == '+' ? s.substr(1) : s; }
+
+NumberRead read_int(std::string_view s, std::int64_t& out) {
+  const std::string_view digits = !s.empty() && (s.front() == '+' || s.front() == '-') ? s.substr(1) : s;
+  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), is_digit)) return NumberRead::kNotANumber;
+  s = without_plus(s);
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  if (ec == std::errc::result_out_of_range) return NumberRead::kOutOfRange;
+  return ec == std::errc() && end == s.data() + s.size() ? NumberRead::kOk : NumberRead::kNotANumber;
+}
+
+// YAML's decimal float forms: [+-] (digits [. digits] | . digits) [e [+-] digits]. No inf or
+// nan: no training setting wants them, and nan would pass every range check.
+NumberRead read_float(std::string_view s, double& out) {
+  std::size_t i = !s.empty() && (s.front() == '+' || s.front() == '-') ? 1 : 0;
+  std::size_t mantissa_digits = 0;
+  while (i < s.size() && is_digit(s[i])) ++i, ++mantissa_digits;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && is_digit(s[i])) ++i, ++mantissa_digits;
+  }
+  if (mantissa_digits == 0) return NumberRead::kNotANumber;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    const std::size_t exponent_start = i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+    if (i == exponent_start) return NumberRead::kNotANumber;
+  }
+  if (i != s.size()) return NumberRead::kNotANumber;
+  s = without_plus(s);
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  if (ec == std::errc::result_out_of_range) return NumberRead::kOutOfRange;
+  return ec == std::errc() && end == s.data() + s.size() ? NumberRead::kOk : NumberRead::kNotANumber;
+}
+
+void check_range(const ConfigKey& key, double v, const std::string& text, const Origin& origin, int line) {
+  if (v >= key.min && v <= key.max) return;
+  std::string range;
+  if (std::isinf(key.min)) {
+    range = "<= " + format_bound(key.max);
+  } else if (std::isinf(key.max)) {
+    range = ">= " + format_bound(key.min);
+  } else {
+    range = "in [" + format_bound(key.min) + ", " + format_bound(key.max) + "]";
+  }
+  origin.fail_value(line, key.path, false,
+                    "expected " + std::string(key.type == ConfigType::kInt ? "an integer " : "a number ") + range +
+                        ", got " + text);
+}
+
+void check_choice(const ConfigKey& key, const std::string& value, const Origin& origin, int line,
+                  const std::string& subject, bool is_item) {
+  if (key.choices.empty() || std::find(key.choices.begin(), key.choices.end(), value) != key.choices.end()) return;
+  origin.fail_value(line, subject, is_item, "expected one of " + join(key.choices, ", ") + ", got '" + value + "'");
+}
+
+// Reads `node` as a value of `key`, or fails with where it was written. `line` is the key's
+// line; list items report their own.
+ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origin& origin, int line) {
+  auto wrong_type = [&]() -> ConfigValue {
+    origin.fail_value(line, key.path, false, "expected " + type_expectation(key.type) + ", got " + describe(node));
+  };
+  switch (key.type) {
+    case ConfigType::kBool: {
+      bool v = false;
+      if (!node.IsScalar() || !read_bool(node.Scalar(), v)) return wrong_type();
+      return v;
+    }
+    case ConfigType::kInt: {
+      std::int64_t v = 0;
+      if (!node.IsScalar()) return wrong_type();
+      const NumberRead read = read_int(node.Scalar(), v);
+      if (read == NumberRead::kNotANumber) return wrong_type();
+      if (read == NumberRead::kOutOfRange)
+        origin.fail_value(line, key.path, false,
+                          "expected an integer, got '" + node.Scalar() + "', beyond the range of a 64-bit integer");
+      check_range(key, static_cast<double>(v), node.Scalar(), origin, line);
+      return v;
+    }
+    case ConfigType::kFloat: {
+      double v = 0;
+      if (!node.IsScalar()) return wrong_type();
+      const NumberRead read = read_float(node.Scalar(), v);
+      if (read == NumberRead::kNotANumber) return wrong_type();
+      if (read == NumberRead::kOutOfRange)
+        origin.fail_value(line, key.path, false,
+                          "expected a number, got '" + node.Scalar() + "', beyond the range of a double");
+      check_range(key, v, node.Scalar(), origin, line);
+      return v;
+    }
+    case ConfigType::kString: {
+      if (!node.IsNull() && !node.IsScalar()) return wrong_type();
+      std::string v = node.IsNull() ? std::string() : node.Scalar();
+      check_choice(key, v, origin, line, key.path, false);
+      return v;
+    }
+    case ConfigType::kStringList: {
+      std::vector<std::string> v;
+      if (node.IsNull()) return v;
+      if (!node.IsSequence()) return wrong_type();
+      std::size_t i = 0;
+      for (auto it = node.begin(); it != node.end(); ++it, ++i) {
+        const YAML::Node item = *it;
+        const int item_line = line_of(item, line);
+        const std::string subject = key.path + "[" + std::to_string(i) + "]";
+        if (!item.IsScalar()) origin.fail_value(item_line, subject, true, "expected a string, got " + describe(item));
+        check_choice(key, item.Scalar(), origin, item_line, subject, true);
+        v.push_back(item.Scalar());
+      }
+      return v;
+    }
+  }
+  return wrong_type();
+}
+
+// Strings that read back as themselves without quotes, in a block mapping and in a flow list
+// alike; anything else is double-quoted. Deliberately narrower than YAML's plain scalars.
+bool plain_safe(std::string_view s) {
+  if (is_null_word(s)) return false;
+  if (!is_alnum(s.front()) && s.front() != '_' && s.front() != '/') return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (is_alnum(c) || c == '_' || c == '.' || c == '/' || c == '+' || c == '-') continue;
+    if (c == ':' && i + 1 < s.size() && is_alnum(s[i + 1])) continue;  // "uct:200"
+    return false;
+  }
+  return true;
+}
+
+std::string yaml_string(std::string_view s) {
+  if (plain_safe(s)) return std::string(s);
+  std::string out = "\"";
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string yaml_text(const ConfigValue& value) {
+  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (const auto* i = std::get_if<std::int64_t>(&value)) return std::to_string(*i);
+  if (const double* d = std::get_if<double>(&value)) return format_double(*d);
+  if (const auto* s = std::get_if<std::string>(&value)) return yaml_string(*s);
+  std::string out = "[";
+  for (const auto& item : std::get<std::vector<std::string>>(value))
+    out += (out.size() > 1 ? ", " : "") + yaml_string(item);
+  return out + "]";
+}
+
+bool valid_part(std::string_view part) {
+  if (part.empty() || is_null_word(part) || !(is_alnum(part.front()) || part.front() == '_')) return false;
+  return std::all_of(part.begin(), part.end(), [](char c) { return is_alnum(c) || c == '_' || c == '-'; });
+}
+
+// The schema as the readers need it: which paths are keys, which are sections.
+struct Layout {
+  const std::map<std::string, std::size_t, std::less<>>& keys;
+  std::vector<std::string> sections;  // in order of first appearance in the schema
+  std::set<std::string, std::less<>> section_set;
+
+  bool is_section(std::string_view path) const { return section_set.find(path) != section_set.end(); }
+
+  // "; did you mean 'x'?" for the key or section closest to a mistyped `path`: within two
+  // typos, or else the same last part in another section; empty when nothing is close.
+  std::string suggestion(std::string_view path, const std::vector<ConfigKey>& schema) const {
+    std::vector<std::string> candidates;
+    for (const auto& key : schema) candidates.push_back(key.path);
+    candidates.insert(candidates.end(), sections.begin(), sections.end());
+    const std::string last = last_part(path);
+    std::optional<std::string> best;
+    std::size_t best_score = 0;
+    for (const auto& candidate : candidates) {
+      const std::size_t distance = edit_distance(path, candidate);
+      std::size_t score = 0;
+      if (distance <= 2) {
+        score = distance;
+      } else if (last_part(candidate) == last) {
+        score = 3 + distance;
+      } else {
+        continue;
+      }
+      if (!best || score < best_score) {
+        best = candidate;
+        best_score = score;
+      }
+    }
+    return best ? "; did you mean '" + *best + "'?" : "";
+  }
+};
+
+// Reads a parsed file into `values`, remembering each key's line to catch one given twice.
+struct FileReader {
+  const std::vector<ConfigKey>& schema;
+  const Layout& layout;
+  const Origin& origin;
+  std::vector<ConfigValue>& values;
+  std::vector<bool>& was_set;
+  std::vector<int> key_line;
+
+  void read_mapping(const YAML::Node& mapping, const std::string& prefix) {
+    std::map<std::string, int> seen;
+    for (const auto& entry : mapping) {
+      const YAML::Node& name_node = entry.first;
+      const YAML::Node& value = entry.second;
+      const int line = line_of(name_node, line_of(value, 0));
+      if (!name_node.IsScalar()) origin.fail(line, "expected a key name, got " + describe(name_node));
+      const std::string& name = name_node.Scalar();
+      const std::string path = prefix.empty() ? name : prefix + "." + name;
+      // yaml-cpp keeps both entries of a repeated key; the second would silently win.
+      if (const auto [it, fresh] = seen.emplace(name, line); !fresh)
+        origin.fail(line, "duplicate key '" + path + "' (first given on line " + std::to_string(it->second) + ")");
+      if (const auto it = layout.keys.find(path); it != layout.keys.end()) {
+        const std::size_t index = it->second;
+        // The same key again under another spelling ("training: {x: 1}" and "training.x: 2").
+        if (key_line[index] != 0)
+          origin.fail(line,
+                      "duplicate key '" + path + "' (first given on line " + std::to_string(key_line[index]) + ")");
+        values[index] = read_value(schema[index], value, origin, line);
+        was_set[index] = true;
+        key_line[index] = line;
+      } else if (layout.is_section(path)) {
+        if (value.IsNull()) continue;  // a section whose keys are all commented out
+        if (!value.IsMap()) origin.fail(line, path + ": expected a section of keys, got " + describe(value));
+        read_mapping(value, path);
+      } else {
+        origin.fail(line, std::string(value.IsMap() ? "unknown section '" : "unknown key '") + path + "'" +
+                              layout.suggestion(path, schema));
+      }
+    }
+  }
+};
+
+// A node of the nested sections to_yaml writes: a key (index set) or a section (children).
+struct YamlTree {
+  std::string name;
+  std::optional<std::size_t> key;
+  std::vector<YamlTree> children;
+
+  void add(const std::vector<std::string>& parts, std::size_t depth, std::size_t index) {
+    auto it = std::find_if(children.begin(), children.end(), [&](const YamlTree& c) { return c.name == parts[depth]; });
+    if (it == children.end()) {
+      children.push_back({parts[depth], std::nullopt, {}});
+      it = children.end() - 1;
+    }
+    if (depth + 1 == parts.size()) {
+      it->key = index;
+    } else {
+      it->add(parts, depth + 1, index);
+    }
+  }
+};
+
+void write_tree(const YamlTree& tree, const std::vector<ConfigKey>& keys, const std::vector<ConfigValue>& values,
+                std::size_t indent, std::string& out) {
+  for (const auto& child : tree.children) {
+    const std::string pad(indent, ' ');
+    if (child.key) {
+      const ConfigKey& key = keys[*child.key];
+      out += pad + child.name + ": " + yaml_text(values[*child.key]) + (key.doc.empty() ? "" : "  # " + key.doc) + "\n";
+    } else {
+      if (indent == 0 && !out.empty()) out += "\n";  // a blank line between top-level sections
+      out += pad + child.name + ":\n";
+      write_tree(child, keys, values, indent + 2, out);
+    }
+  }
+}
+
+std::string read_file(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr)
+    throw ConfigError("cannot read config file '" + path + "': " + std::generic_category().message(errno));
+  std::string text;
+  char buf[1 << 16];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, file)) > 0) text.append(buf, n);
+  const int error = std::ferror(file) ? errno : 0;  // a directory opens, then fails to read
+  std::fclose(file);
+  if (error != 0)
+    throw ConfigError("cannot read config file '" + path + "': " + std::generic_category().message(error));
+  return text;
+}
+
+}  // namespace
+
+Config Config::parse(std::string_view text, std::string_view source, const std::vector<ConfigKey>& schema,
+                     const std::vector<std::string>& overrides) {
+  Config config;
+  config.keys_ = schema;
+  config.values_.resize(schema.size());
+  config.was_set_.assign(schema.size(), false);
+
+  // The schema is the program's own: check all of it before trusting any of it.
+  Layout layout{config.index_, {}, {}};
+  for (std::size_t i = 0; i < schema.size(); ++i) {
+    const ConfigKey& key = schema[i];
+    const std::string where = "config schema: key '" + key.path + "': ";
+    const std::vector<std::string> parts = split_path(key.path);
+    if (!std::all_of(parts.begin(), parts.end(), valid_part))
+      throw std::logic_error(where + "each dotted part must be letters, digits, '_' or '-'");
+    if (!config.index_.emplace(key.path, i).second) throw std::logic_error(where + "given twice");
+    if (key.doc.find_first_of("\r\n") != std::string::npos) throw std::logic_error(where + "doc must be one line");
+    const bool number = key.type == ConfigType::kInt || key.type == ConfigType::kFloat;
+    if (std::isnan(key.min) || std::isnan(key.max) || key.min > key.max)
+      throw std::logic_error(where + "min must not exceed max");
+    if (!number && (!std::isinf(key.min) || !std::isinf(key.max)))
+      throw std::logic_error(where + "a range is for numbers, not for type " + type_name(key.type));
+    if (!key.choices.empty() && key.type != ConfigType::kString && key.type != ConfigType::kStringList)
+      throw std::logic_error(where + "choices are for strings, not for type " + type_name(key.type));
+    std::string section;
+    for (std::size_t p = 0; p + 1 < parts.size(); ++p) {
+      section += (p == 0 ? "" : ".") + parts[p];
+      if (layout.section_set.insert(section).second) layout.sections.push_back(section);
+    }
+  }
+  for (const auto& section : layout.sections) {
+    if (config.index_.count(section) != 0)
+      throw std::logic_error("config schema: '" + section + "' is both a key and a section");
+  }
+  for (std::size_t i = 0; i < schema.size(); ++i) {
+    const Origin origin{Origin::Kind::kDefault, schema[i].path};
+    YAML::Node node;
+    try {
+      node = YAML::Load(schema[i].default_value);
+    } catch (const YAML::Exception& e) {
+      origin.fail(0, "YAML syntax error: " + e.msg);
+    }
+    config.values_[i] = read_value(schema[i], node, origin, 0);
+  }
+
+  const Origin file{Origin::Kind::kFile, source};
+  std::vector<YAML::Node> documents;
+  try {
+    documents = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception& e) {
+    file.fail(e.mark.line >= 0 ? e.mark.line + 1 : 0, "YAML syntax error: " + e.msg);
+  }
+  if (documents.size() > 1)
+    file.fail(line_of(documents[1], 0), "expected one YAML document, found another after a '---' line");
+  if (!documents.empty() && !documents[0].IsNull()) {
+    const YAML::Node& top = documents[0];
+    if (!top.IsMap()) file.fail(line_of(top, 0), "expected a mapping of keys at the top level, got " + describe(top));
+    FileReader reader{schema, layout, file, config.values_, config.was_set_, std::vector<int>(schema.size(), 0)};
+    reader.read_mapping(top, "");
+  }
+
+  for (const std::string& item : overrides) {
+    const Origin origin{Origin::Kind::kOverride, item};
+    const auto eq = item.find('=');
+    const std::string path(trim(std::string_view(item).substr(0, eq)));
+    if (eq == std::string::npos || path.empty()) origin.fail(0, "expected key.path=value");
+    const auto it = config.index_.find(path);
+    if (it == config.index_.end()) {
+      if (layout.is_section(path)) origin.fail(0, "'" + path + "' is a section, not a key");
+      origin.fail(0, "unknown key '" + path + "'" + layout.suggestion(path, schema));
+    }
+    YAML::Node node;
+    try {
+      node = YAML::Load(item.substr(eq + 1));
+    } catch (const YAML::Exception& e) {
+      origin.fail(0, "YAML syntax error: " + e.msg);
+    }
+    config.values_[it->second] = read_value(schema[it->second], node, origin, 0);
+    config.was_set_[it->second] = true;
+  }
+  return config;
+}
+
+Config Config::load(const std::string& path, const std::vector<ConfigKey>& schema,
+                    const std::vector<std::string>& overrides) {
+  return parse(read_file(path), path, schema, overrides);
+}
+
+std::size_t Config::index_of(std::string_view path, ConfigType type) const {
+  const auto it = index_.find(path);
+  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
+  const ConfigType actual = keys_[it->second].type;
+  if (actual != type)
+    throw std::logic_error("config key '" + std::string(path) + "' is of type " + type_name(actual) + ", not " +
+                           type_name(type));
+  return it->second;
+}
+
+bool Config::get_bool(std::string_view path) const {
+  return std::get<bool>(values_[index_of(path, ConfigType::kBool)]);
+}
+
+std::int64_t Config::get_int(std::string_view path) const {
+  return std::get<std::int64_t>(values_[index_of(path, ConfigType::kInt)]);
+}
+
+double Config::get_float(std::string_view path) const {
+  return std::get<double>(values_[index_of(path, ConfigType::kFloat)]);
+}
+
+std::string Config::get_string(std::string_view path) const {
+  return std::get<std::string>(values_[index_of(path, ConfigType::kString)]);
+}
+
+std::vector<std::string> Config::get_strings(std::string_view path) const {
+  return std::get<std::vector<std::string>>(values_[index_of(path, ConfigType::kStringList)]);
+}
+
+const ConfigValue& Config::value(std::string_view path) const {
+  const auto it = index_.find(path);
+  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
+  return values_[it->second];
+}
+
+bool Config::was_set(std::string_view path) const {
+  const auto it = index_.find(path);
+  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
+  return was_set_[it->second];
+}
+
+std::string Config::to_yaml() const {
+  YamlTree root;
+  for (std::size_t i = 0; i < keys_.size(); ++i) root.add(split_path(keys_[i].path), 0, i);
+  std::string out;
+  write_tree(root, keys_, values_, 0, out);
+  return out;
+}
+
+}  // namespace boardlab

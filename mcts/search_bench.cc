@@ -1,0 +1,64 @@
+// Timed batched search over random mid-game positions.
+#include "mcts/search_bench.h"
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "core/errors.h"
+#include "mcts/rollout_evaluator.h"
+#include "mcts/search.h"
+#include "mcts/search_driver.h"
+
+namespace boardlab {
+namespace {
+
+// A position a random number of random actions into a game (restarting if it ends).
+std::unique_ptr<State> random_position(const Game& game, Rng& rng) {
+  while (true) {
+    std::unique_ptr<State> state = game.new_initial_state();
+    const int depth = static_cast<int>(rng.below(static_cast<std::uint32_t>(game.max_game_length() / 4 + 1)));
+    for (int i = 0; i < depth && !state->is_terminal(); ++i) state->apply(state->random_legal_action(rng));
+    if (!state->is_terminal()) return state;
+  }
+}
+
+}  // namespace
+
+SearchBenchStats bench_search(const Game& game, const SearchConfig& config, BenchEvaluator kind, int concurrent,
+                              double min_seconds, std::uint64_t seed) {
+  if (concurrent < 1) throw InputError("bench_search: concurrent games must be at least 1");
+  Rng rng(seed);
+  std::unique_ptr<Evaluator> evaluator;
+  if (kind == BenchEvaluator::kFree) evaluator = std::make_unique<FunctionEvaluator>(FunctionEvaluator::uniform(game.num_players()));
+  else evaluator = std::make_unique<RolloutEvaluator>(rng());
+  std::vector<std::unique_ptr<Search>> searches;
+  std::vector<Search*> pointers;
+  std::vector<std::unique_ptr<State>> positions;
+  for (int i = 0; i < concurrent; ++i) {
+    searches.push_back(std::make_unique<Search>(game, config, rng()));
+    pointers.push_back(searches.back().get());
+    positions.push_back(random_position(game, rng));
+  }
+  SearchDriver driver(*evaluator);
+  SearchBenchStats stats;
+  stats.concurrent = concurrent;
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  while (true) {
+    for (int i = 0; i < concurrent; ++i) searches[i]->start(*positions[i]);
+    driver.run(pointers);
+    for (int i = 0; i < concurrent; ++i) {
+      stats.simulations += static_cast<std::uint64_t>(searches[i]->result().simulations);
+      ++stats.decisions;
+      positions[i] = random_position(game, rng);
+    }
+    stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (stats.seconds >= min_seconds) break;
+  }
+  stats.evaluations = driver.stats().evaluations;
+  stats.batches = driver.stats().evaluator_calls;
+  return stats;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,76 @@
+// Network players and the player factory for every layer.
+#include "nn/agent_bot.h"
+
+#include <map>
+#include <mutex>
+
+#include "core/errors.h"
+#include "mcts/bots.h"
+#include "nn/checkpoint.h"
+#include "nn/network_evaluator.h"
+
+namespace boardlab {
+namespace {
+
+// Keeps the model alive as long as the bot that evaluates with it.
+class NetworkBot final : public Bot {
+ public:
+  NetworkBot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config, std::uint64_t seed)
+      : model_(std::move(model)), bot_(game, config, std::make_unique<NetworkEvaluator>(*model_), seed) {}
+  Action act(const State& state) override { return bot_.act(state); }
+
+ private:
+  std::shared_ptr<const Model> model_;
+  SearchBot bot_;
+};
+
+}  // namespace
+
+SearchConfig default_agent_search() {
+  SearchConfig config;
+  config.algorithm = SearchAlgorithm::kGumbel;
+  config.simulations = 32;
+  config.gumbel_scale = 0;
+  config.dirichlet_epsilon = 0;
+  config.temperature = 0;
+  return config;
+}
+
+std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const Model>> cache;
+  std::lock_guard lock(mutex);
+  auto it = cache.find(path);
+  if (it == cache.end()) {
+    Checkpoint checkpoint = load_checkpoint(path);
+    if (checkpoint.game->to_string() != game.to_string())
+      throw InputError("checkpoint '" + path + "' plays " + checkpoint.game->to_string() + ", not " + game.to_string());
+    it = cache.emplace(path, std::make_shared<const Model>(std::move(checkpoint.model))).first;
+  }
+  return it->second;
+}
+
+std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config,
+                                      std::uint64_t seed) {
+  if (model->num_actions() != game.num_distinct_actions() || model->num_players() != game.num_players())
+    throw InputError("the network does not fit " + game.to_string());
+  return std::make_unique<NetworkBot>(std::move(model), game, config, seed);
+}
+
+std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::uint64_t seed) {
+  if (!spec.starts_with("agent:")) return make_search_bot(spec, game, seed);
+  std::string_view rest = spec.substr(6);
+  const auto comma = rest.find(',');
+  const std::string path(rest.substr(0, comma));
+  if (path.empty()) throw InputError("player '" + std::string(spec) + "': agent needs a checkpoint path, as in agent:runs/x/checkpoints/latest.pt");
+  SearchConfig config = default_agent_search();
+  try {
+    if (comma != std::string_view::npos) set_search_options(config, rest.substr(comma + 1));
+    validate(config);
+  } catch (const InputError& e) {
+    throw InputError("player '" + std::string(spec) + "': " + e.what());
+  }
+  return make_network_bot(cached_checkpoint_model(path, game), game, config, seed);
+}
+
+}  // namespace boardlab

@@ -1,0 +1,29 @@
+// Players backed by a trained network ("agent:PATH"), and the factory that knows every kind of player.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/bot.h"
+#include "mcts/search_config.h"
+#include "nn/model.h"
+
+namespace boardlab {
+
+// A search over `model` (shared, read-only; made for `game`) with `config`.
+std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config,
+                                      std::uint64_t seed);
+
+// The search an agent uses unless its spec says otherwise: Gumbel without noise, 32 simulations.
+SearchConfig default_agent_search();
+
+// "agent:PATH[,key=value...]" (search options as in mcts/search_config.h) makes a network
+// player from a checkpoint, loaded once per path and shared; anything else goes to
+// make_search_bot (random, uct:N, mcts:...). The checkpoint must be of `game`.
+std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::uint64_t seed);
+
+// Loads (or returns the cached) model of a checkpoint file.
+std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game);
+
+}  // namespace boardlab

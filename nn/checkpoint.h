@@ -1,0 +1,46 @@
+// Checkpoints: model, optimizer, counters, random states and the config in one atomically written file.
+//
+// Format: a LibTorch serialize archive (what torch::save writes: a TorchScript zip). C++
+// writes and reads it natively, optimizer state included, and Python reads it too:
+// torch.jit.load(path) yields the parameters, buffers and the metadata below.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "nn/model.h"
+#include "nn/network_config.h"
+#include "nn/trainer.h"
+
+namespace boardlab {
+
+struct CheckpointInfo {
+  std::string game;  // the game string, parameters included
+  NetworkConfig network;
+  std::int64_t step = 0;
+  std::int64_t games = 0;
+  std::int64_t positions = 0;
+  double seconds = 0;        // training time so far
+  std::string config_yaml;   // the run's config as used
+  std::vector<std::array<std::uint64_t, 4>> rng_states;
+};
+
+// Written to a temporary file, fsynced and renamed: a crash leaves the old file intact.
+void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info);
+
+struct Checkpoint {
+  std::shared_ptr<const Game> game;
+  Model model;
+  CheckpointInfo info;
+};
+
+// Throws InputError naming the file when it is missing, corrupt or not a boardlab checkpoint.
+Checkpoint load_checkpoint(const std::string& path);
+// Restores the optimizer's state (moments, momentum) and step count saved with `path`.
+void load_optimizer(const std::string& path, Trainer& trainer);
+
+}  // namespace boardlab

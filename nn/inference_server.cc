@@ -1,0 +1,144 @@
+// Batching requests across threads, with a size cap and a wait cap.
+#include "nn/inference_server.h"
+
+#include <chrono>
+#include <cstring>
+
+#include "core/errors.h"
+#include "nn/network_evaluator.h"
+
+namespace boardlab {
+
+using Clock = std::chrono::steady_clock;
+
+struct InferenceServer::Ticket {
+  int size = 0;
+  const float* obs = nullptr;
+  float* logits = nullptr;
+  float* values = nullptr;
+  Clock::time_point submitted;
+  bool done = false;
+  std::exception_ptr error;
+  std::condition_variable finished;
+};
+
+InferenceServer::InferenceServer(const Model& model, const InferenceConfig& config) : model_(&model), config_(config) {
+  if (config.max_batch < 1) throw InputError("inference: max_batch must be at least 1");
+  if (config.max_wait_us < 0) throw InputError("inference: max_wait_us must be 0 or more");
+  if (config.threads < 1) throw InputError("inference: threads must be at least 1");
+  for (int t = 0; t < config.threads; ++t) threads_.emplace_back([this] { serve(); });
+}
+
+InferenceServer::~InferenceServer() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  work_.notify_all();
+  for (auto& t : threads_) t.join();
+}
+
+void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) {
+  if (requests.empty()) return;
+  const ObservationShape shape = model_->input_shape();
+  const int n = static_cast<int>(requests.size());
+  std::vector<float> obs(static_cast<std::size_t>(n) * shape.size());
+  std::vector<float> logits(static_cast<std::size_t>(n) * model_->num_actions());
+  std::vector<float> values(static_cast<std::size_t>(n) * model_->num_players());
+  encode_requests(requests, shape, obs.data());
+  Ticket ticket;
+  ticket.size = n;
+  ticket.obs = obs.data();
+  ticket.logits = logits.data();
+  ticket.values = values.data();
+  ticket.submitted = Clock::now();
+  {
+    std::unique_lock lock(mutex_);
+    if (stopping_) throw InputError("inference server is shutting down");
+    queue_.push_back(&ticket);
+    work_.notify_one();
+    ticket.finished.wait(lock, [&] { return ticket.done; });
+    stats_.latency_seconds += std::chrono::duration<double>(Clock::now() - ticket.submitted).count();
+    ++stats_.requests;
+  }
+  if (ticket.error) std::rethrow_exception(ticket.error);
+  decode_outputs(requests, logits.data(), values.data(), model_->num_actions(), model_->num_players(), out);
+}
+
+void InferenceServer::serve() {
+  const ObservationShape shape = model_->input_shape();
+  const auto obs_size = static_cast<std::size_t>(shape.size());
+  const auto actions = static_cast<std::size_t>(model_->num_actions());
+  const auto players = static_cast<std::size_t>(model_->num_players());
+  std::vector<float> obs, logits, values;
+  std::vector<Ticket*> batch;
+  std::unique_lock lock(mutex_);
+  while (true) {
+    work_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (stopping_ && queue_.empty()) return;
+    // Wait (up to max_wait after the oldest request) for the batch to fill.
+    const auto deadline = queue_.front()->submitted + std::chrono::microseconds(config_.max_wait_us);
+    auto queued = [&] {
+      int total = 0;
+      for (const Ticket* t : queue_) total += t->size;
+      return total;
+    };
+    while (!stopping_ && queued() < config_.max_batch &&
+           work_.wait_until(lock, deadline) != std::cv_status::timeout) {
+    }
+    batch.clear();
+    int size = 0;
+    while (!queue_.empty() && (batch.empty() || size + queue_.front()->size <= config_.max_batch)) {
+      size += queue_.front()->size;
+      batch.push_back(queue_.front());
+      queue_.pop_front();
+    }
+    if (!queue_.empty()) work_.notify_one();  // another server thread may take the rest
+    lock.unlock();
+
+    obs.resize(size * obs_size);
+    logits.resize(size * actions);
+    values.resize(size * players);
+    std::size_t offset = 0;
+    for (const Ticket* t : batch) {
+      std::memcpy(obs.data() + offset * obs_size, t->obs, sizeof(float) * t->size * obs_size);
+      offset += t->size;
+    }
+    std::exception_ptr error;
+    const auto start = Clock::now();
+    try {
+      model_->predict(obs.data(), size, logits.data(), values.data());
+    } catch (...) {
+      error = std::current_exception();
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+    lock.lock();
+    offset = 0;
+    for (Ticket* t : batch) {
+      if (!error) {
+        std::memcpy(t->logits, logits.data() + offset * actions, sizeof(float) * t->size * actions);
+        std::memcpy(t->values, values.data() + offset * players, sizeof(float) * t->size * players);
+      }
+      offset += t->size;
+      t->error = error;
+      t->done = true;
+      t->finished.notify_one();
+    }
+    ++stats_.batches;
+    stats_.positions += size;
+    stats_.network_seconds += seconds;
+  }
+}
+
+InferenceStats InferenceServer::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+void InferenceServer::reset_stats() {
+  std::lock_guard lock(mutex_);
+  stats_ = {};
+}
+
+}  // namespace boardlab

@@ -1,0 +1,61 @@
+// The inference server: one model, requests from every search thread merged into large batches.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "mcts/evaluator.h"
+#include "nn/model.h"
+
+namespace boardlab {
+
+struct InferenceConfig {
+  int max_batch = 256;    // positions per network call, at most
+  int max_wait_us = 200;  // how long a batch waits for more requests once one has arrived
+  int threads = 1;        // network threads (each runs one batch at a time, one LibTorch thread each)
+};
+
+struct InferenceStats {
+  std::uint64_t batches = 0;
+  std::uint64_t positions = 0;
+  double latency_seconds = 0;  // summed over requests: from submission to answer
+  std::uint64_t requests = 0;
+  double network_seconds = 0;  // time inside the network
+  double mean_batch() const { return batches ? static_cast<double>(positions) / static_cast<double>(batches) : 0; }
+  double mean_latency_ms() const { return requests ? 1e3 * latency_seconds / static_cast<double>(requests) : 0; }
+};
+
+// An Evaluator that any number of threads may call at once. Callers encode their own
+// positions and decode their answers, so the server threads only batch and run the model.
+class InferenceServer final : public Evaluator {
+ public:
+  InferenceServer(const Model& model, const InferenceConfig& config);
+  ~InferenceServer() override;
+  InferenceServer(const InferenceServer&) = delete;
+  InferenceServer& operator=(const InferenceServer&) = delete;
+
+  void evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) override;
+
+  InferenceStats stats() const;
+  void reset_stats();
+
+ private:
+  struct Ticket;
+  void serve();
+
+  const Model* model_;
+  InferenceConfig config_;
+  mutable std::mutex mutex_;
+  std::condition_variable work_;
+  std::deque<Ticket*> queue_;
+  bool stopping_ = false;
+  InferenceStats stats_;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace boardlab

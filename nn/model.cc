@@ -1,0 +1,75 @@
+// Model construction, copying and batched inference.
+#include "nn/model.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/errors.h"
+#include "nn/model_impl.h"
+
+namespace boardlab {
+
+Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) : impl_(std::make_unique<Impl>()) {
+  if (config.blocks < 0 || config.channels < 1 || config.policy_channels < 1 || config.value_hidden < 1)
+    throw InputError("network: blocks must be >= 0 and channels, policy_channels, value_hidden >= 1");
+  torch::manual_seed(seed);
+  impl_->config = config;
+  impl_->shape = game.observation_shape();
+  impl_->num_actions = game.num_distinct_actions();
+  impl_->num_players = game.num_players();
+  impl_->net = ResNet(config, impl_->shape.channels, impl_->shape.height, impl_->shape.width, impl_->num_actions,
+                      impl_->num_players);
+  impl_->net->eval();
+}
+
+Model::~Model() = default;
+Model::Model(Model&&) noexcept = default;
+Model& Model::operator=(Model&&) noexcept = default;
+
+Model Model::clone() const {
+  auto copy = std::make_unique<Impl>(*impl_);
+  copy->net = ResNet(impl_->config, impl_->shape.channels, impl_->shape.height, impl_->shape.width,
+                     impl_->num_actions, impl_->num_players);
+  {
+    torch::NoGradGuard no_grad;
+    const auto source = impl_->net->named_parameters();
+    for (auto& p : copy->net->named_parameters()) p.value().copy_(source[p.key()]);
+    const auto buffers = impl_->net->named_buffers();
+    for (auto& b : copy->net->named_buffers()) b.value().copy_(buffers[b.key()]);
+  }
+  copy->net->eval();
+  return Model(std::move(copy));
+}
+
+const NetworkConfig& Model::config() const { return impl_->config; }
+ObservationShape Model::input_shape() const { return impl_->shape; }
+int Model::num_actions() const { return impl_->num_actions; }
+int Model::num_players() const { return impl_->num_players; }
+
+std::int64_t Model::num_parameters() const {
+  std::int64_t total = 0;
+  for (const auto& p : impl_->net->parameters()) total += p.numel();
+  return total;
+}
+
+void Model::set_torch_threads(int threads) { at::set_num_threads(std::max(1, threads)); }
+
+void Model::predict(const float* obs, int batch, float* logits, float* values) const {
+  if (batch <= 0) return;
+  // OpenMP gives every new thread as many threads as cores: pin each predicting thread to one.
+  static thread_local const bool pinned = (set_torch_threads(1), true);
+  (void)pinned;
+  torch::InferenceMode guard;
+  const auto& s = impl_->shape;
+  // from_blob does not copy: the caller's buffer is the input tensor.
+  auto input = torch::from_blob(const_cast<float*>(obs), {batch, s.channels, s.height, s.width});
+  auto [policy, value] = impl_->net->forward(input);
+  policy = policy.contiguous();
+  value = value.contiguous();
+  std::memcpy(logits, policy.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_actions);
+  std::memcpy(values, value.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_players);
+}
+
+}  // namespace boardlab

@@ -1,0 +1,46 @@
+// A network instance behind a torch-free interface, so search, self-play and bindings compile without LibTorch headers.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "core/game.h"
+#include "nn/network_config.h"
+
+namespace boardlab {
+
+class Model {
+ public:
+  // A freshly initialised network for `game`'s observation shape, actions and players.
+  Model(const NetworkConfig& config, const Game& game, std::uint64_t seed);
+  ~Model();
+  Model(Model&&) noexcept;
+  Model& operator=(Model&&) noexcept;
+
+  // A deep copy (evaluation snapshots, the previous checkpoint's player).
+  Model clone() const;
+
+  const NetworkConfig& config() const;
+  ObservationShape input_shape() const;
+  int num_actions() const;
+  int num_players() const;
+  std::int64_t num_parameters() const;
+
+  // Inference in eval mode without autograd: `obs` is batch × C×H×W floats; writes
+  // batch × A policy logits and batch × P values (value j: the player j seats after the
+  // mover). Safe to call from several threads at once while nobody trains the model.
+  void predict(const float* obs, int batch, float* logits, float* values) const;
+
+  // LibTorch's intra-op threads for the calling thread. Each thread that predicts starts
+  // with one: two threads per process collapse when the other core is busy.
+  static void set_torch_threads(int threads);
+
+  struct Impl;  // defined in nn/model_impl.h, for the nn/ files that use torch
+  Impl& impl() const { return *impl_; }
+
+ private:
+  explicit Model(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace boardlab

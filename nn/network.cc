@@ -1,0 +1,52 @@
+// The residual CNN's layers and forward pass.
+#include "nn/network.h"
+
+namespace boardlab {
+namespace {
+
+torch::nn::Conv2d conv(int in, int out, int kernel) {
+  return torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false));
+}
+
+}  // namespace
+
+ResidualBlockImpl::ResidualBlockImpl(int channels)
+    : conv1(register_module("conv1", conv(channels, channels, 3))),
+      conv2(register_module("conv2", conv(channels, channels, 3))),
+      bn1(register_module("bn1", torch::nn::BatchNorm2d(channels))),
+      bn2(register_module("bn2", torch::nn::BatchNorm2d(channels))) {}
+
+torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
+  auto y = torch::relu(bn1(conv1(x)));
+  y = bn2(conv2(y));
+  return torch::relu(y + x);
+}
+
+ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions,
+                       int num_players) {
+  const int c = config.channels;
+  input_conv = register_module("input_conv", conv(in_channels, c, 3));
+  input_bn = register_module("input_bn", torch::nn::BatchNorm2d(c));
+  for (int b = 0; b < config.blocks; ++b) blocks->push_back(ResidualBlock(c));
+  register_module("blocks", blocks);
+  policy_conv = register_module("policy_conv", conv(c, config.policy_channels, 1));
+  policy_bn = register_module("policy_bn", torch::nn::BatchNorm2d(config.policy_channels));
+  policy_fc = register_module("policy_fc", torch::nn::Linear(config.policy_channels * height * width, num_actions));
+  value_conv = register_module("value_conv", conv(c, c, 1));
+  value_bn = register_module("value_bn", torch::nn::BatchNorm2d(c));
+  value_fc1 = register_module("value_fc1", torch::nn::Linear(2 * c, config.value_hidden));
+  value_fc2 = register_module("value_fc2", torch::nn::Linear(config.value_hidden, num_players));
+}
+
+std::pair<torch::Tensor, torch::Tensor> ResNetImpl::forward(const torch::Tensor& x) {
+  auto h = torch::relu(input_bn(input_conv(x)));
+  for (auto& block : *blocks) h = block->as<ResidualBlock>()->forward(h);
+  auto p = torch::relu(policy_bn(policy_conv(h))).flatten(1);
+  auto logits = policy_fc(p);
+  auto v = torch::relu(value_bn(value_conv(h)));
+  auto pooled = torch::cat({v.mean({2, 3}), v.amax({2, 3})}, 1);
+  auto value = torch::tanh(value_fc2(torch::relu(value_fc1(pooled))));
+  return {logits, value};
+}
+
+}  // namespace boardlab

@@ -1,0 +1,26 @@
+// Network benchmark behind `boardlab bench --nn`: raw evaluations/s, then self-play simulations/s with the same network.
+#pragma once
+
+#include <cstdint>
+
+#include "nn/train_config.h"
+
+namespace boardlab {
+
+struct NetworkBenchStats {
+  int batch = 0;
+  double evaluations_per_second = 0;  // the model alone, on random inputs, one thread per worker
+  double selfplay_simulations_per_second = 0;
+  double selfplay_evaluations_per_second = 0;  // positions through the inference server during self-play
+  double mean_batch = 0;                       // of the inference server during self-play
+  // Self-play simulations per raw evaluation: near 1 when the network, not the search, is
+  // the bound (a little below: each decision also evaluates its root, which is no simulation).
+  double ratio() const { return evaluations_per_second > 0 ? selfplay_simulations_per_second / evaluations_per_second : 0; }
+};
+
+// Uses the config's game, network, search, self-play and inference settings. The raw
+// measurement runs `workers` threads, each predicting batches of concurrent_games ×
+// leaves_per_step positions (the batch self-play sends), so both halves use the cores alike.
+NetworkBenchStats bench_network(const TrainConfig& config, double seconds);
+
+}  // namespace boardlab

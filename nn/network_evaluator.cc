@@ -1,0 +1,51 @@
+// Encoding and decoding between game states and the network, and the direct evaluator.
+#include "nn/network_evaluator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace boardlab {
+
+void encode_requests(std::span<const EvalRequest> requests, const ObservationShape& shape, float* out) {
+  const auto size = static_cast<std::size_t>(shape.size());
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const State& state = *requests[i].state;
+    state.observation(state.current_player(), std::span<float>(out + i * size, size));
+  }
+}
+
+void decode_outputs(std::span<const EvalRequest> requests, const float* logits, const float* values,
+                    int num_actions, int num_players, std::span<Evaluation> out) {
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const State& state = *requests[i].state;
+    const Game& game = state.game();
+    const Player mover = state.current_player();
+    const float* row = logits + i * num_actions;
+    Evaluation& eval = out[i];
+    const auto legal = requests[i].legal;
+    eval.prior.resize(legal.size());
+    float top = -1e30f;
+    for (std::size_t k = 0; k < legal.size(); ++k) {
+      eval.prior[k] = row[game.action_to_view(mover, legal[k])];
+      top = std::max(top, eval.prior[k]);
+    }
+    float sum = 0;
+    for (float& p : eval.prior) sum += (p = std::exp(p - top));
+    for (float& p : eval.prior) p /= sum;
+    eval.value.resize(num_players);
+    for (int j = 0; j < num_players; ++j) eval.value[(mover + j) % num_players] = values[i * num_players + j];
+  }
+}
+
+void NetworkEvaluator::evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) {
+  const int batch = static_cast<int>(requests.size());
+  const ObservationShape shape = model_->input_shape();
+  obs_.resize(static_cast<std::size_t>(batch) * shape.size());
+  logits_.resize(static_cast<std::size_t>(batch) * model_->num_actions());
+  values_.resize(static_cast<std::size_t>(batch) * model_->num_players());
+  encode_requests(requests, shape, obs_.data());
+  model_->predict(obs_.data(), batch, logits_.data(), values_.data());
+  decode_outputs(requests, logits_.data(), values_.data(), model_->num_actions(), model_->num_players(), out);
+}
+
+}  // namespace boardlab

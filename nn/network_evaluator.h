@@ -1,0 +1,31 @@
+// Positions to network inputs and network outputs to search priors and values; the in-thread network evaluator.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "mcts/evaluator.h"
+#include "nn/model.h"
+
+namespace boardlab {
+
+// Observations in the mover's view, C×H×W floats per request.
+void encode_requests(std::span<const EvalRequest> requests, const ObservationShape& shape, float* out);
+
+// Softmax of the logits over each request's legal actions (mapped into the mover's view),
+// and values turned from mover-relative seats back to absolute players.
+void decode_outputs(std::span<const EvalRequest> requests, const float* logits, const float* values,
+                    int num_actions, int num_players, std::span<Evaluation> out);
+
+// Runs the model in the calling thread: for single-threaded players (arena agents).
+class NetworkEvaluator final : public Evaluator {
+ public:
+  explicit NetworkEvaluator(const Model& model) : model_(&model) {}
+  void evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) override;
+
+ private:
+  const Model* model_;
+  std::vector<float> obs_, logits_, values_;
+};
+
+}  // namespace boardlab

@@ -1,0 +1,68 @@
+// Self-play: one thread advancing many games at once, each move chosen by a batched search.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/game.h"
+#include "core/rng.h"
+#include "mcts/evaluator.h"
+#include "mcts/search.h"
+#include "mcts/search_driver.h"
+#include "nn/replay_buffer.h"
+
+namespace boardlab {
+
+struct SelfPlayConfig {
+  int concurrent_games = 32;  // games one worker advances together (the batch it sends is about this large)
+  // PUCT: moves are sampled from visits^(1/temperature) for the first temperature_moves
+  // actions, then the most visited is played. Gumbel samples through its own noise.
+  float temperature = 1.0f;
+  int temperature_moves = 30;
+};
+
+class SelfPlayWorker {
+ public:
+  SelfPlayWorker(const Game& game, const SearchConfig& search, const SelfPlayConfig& config, Evaluator& evaluator,
+                 std::uint64_t seed);
+
+  // Plays until `stop` is set or at least `positions` searched positions were finished in
+  // complete games; each finished game goes to `sink`. Unfinished games carry over to the
+  // next call, so no search is wasted.
+  void run(std::int64_t positions, const std::atomic<bool>& stop, const std::function<void(SelfPlayGame&&)>& sink);
+
+  std::uint64_t searches() const { return searches_; }
+  std::uint64_t simulations() const { return simulations_; }
+  const DriverStats& driver_stats() const { return driver_.stats(); }
+
+  // The worker's random stream, for checkpoints.
+  Rng& rng() { return rng_; }
+
+ private:
+  struct Slot {
+    std::unique_ptr<State> state;
+    std::unique_ptr<Search> search;
+    SelfPlayGame record;
+  };
+  void new_game(Slot& slot);
+  // Plays forced actions (a single legal one) and starts the search at the next real decision.
+  // Returns false when the game ended on the way.
+  bool advance_to_decision(Slot& slot);
+  Action choose(const SearchResult& result, int ply);
+
+  const Game* game_;
+  SearchConfig search_config_;
+  SelfPlayConfig config_;
+  Rng rng_;
+  SearchDriver driver_;
+  std::vector<Slot> slots_;
+  std::vector<Search*> searches_view_;
+  std::vector<Action> legal_;
+  std::uint64_t searches_ = 0;
+  std::uint64_t simulations_ = 0;
+};
+
+}  // namespace boardlab

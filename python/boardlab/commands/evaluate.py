@@ -1,0 +1,91 @@
+"""`boardlab evaluate`: players against each other in the arena, with a results table and Elo intervals."""
+
+import argparse
+import json
+import os
+
+import boardlab
+from boardlab.engine import module_for, network_module
+from boardlab.errors import CliError
+from boardlab.game_args import parse_params
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "evaluate",
+        help="play players against each other on all cores: results, Elo with 95%% intervals",
+        description="Round robin (--players a,b,c), or one player against several "
+        "(--player X --against a,b, or --checkpoint PATH --against a,b).",
+    )
+    parser.add_argument("--game", help="game string, e.g. virus_war(strict=true); default: the checkpoint's game")
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a game parameter (repeatable)")
+    parser.add_argument("--players", help="comma-separated players for a round robin: random, uct:N, mcts:..., agent:PATH")
+    parser.add_argument("--player", help="the one player that plays each of --against")
+    parser.add_argument("--checkpoint", help="a trained checkpoint: plays as agent:PATH against --against")
+    parser.add_argument("--simulations", type=int, help="search budget of the --checkpoint agent (default 32)")
+    parser.add_argument("--against", help="comma-separated opponents of --player or --checkpoint")
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for openings and players (default 0)")
+    parser.add_argument("--threads", type=int, default=0, help="games in parallel (default: every core)")
+    parser.add_argument("--opening", type=int, default=3, help="random opening actions per game (default 3)")
+    parser.add_argument("--out", help="folder for results.json, elo.csv, pairings.csv and games.txt")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON instead of the table")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    parser.set_defaults(run=run)
+
+
+def _split(text: str | None) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()] if text else []
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.seed < 0 or args.threads < 0 or args.opening < 0:
+        raise CliError("--games must be at least 1; --seed, --threads and --opening 0 or more")
+    focus = args.player
+    if args.checkpoint:
+        if focus:
+            raise CliError("give --player or --checkpoint, not both")
+        focus = f"agent:{args.checkpoint}" + (f",simulations={args.simulations}" if args.simulations else "")
+    elif args.simulations:
+        raise CliError("--simulations applies to --checkpoint")
+    opponents = _split(args.against)
+    players = _split(args.players)
+    if focus and not opponents:
+        raise CliError("--against names the opponents of --player/--checkpoint")
+    if focus and players:
+        raise CliError("use --players for a round robin, or --player/--checkpoint with --against, not both")
+    if not focus and len(players) < 2:
+        raise CliError("name at least two --players, or --player/--checkpoint with --against")
+
+    game_text = args.game
+    if not game_text:
+        if not args.checkpoint:
+            raise CliError("--game is required (it defaults to the checkpoint's game only with --checkpoint)")
+        game_text = network_module().checkpoint_info(args.checkpoint)["game"]
+    game = boardlab.load_game(game_text, parse_params(args.param))
+
+    specs = players if not focus else [focus, *opponents]
+    engine = module_for(specs)
+    report = engine.run_arena(
+        game,
+        opponents if focus else players,
+        games=args.games,
+        against=focus,
+        seed=args.seed,
+        threads=args.threads,
+        opening_actions=args.opening,
+        progress=not args.quiet,
+    )
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        for name, key in (("results.json", "json"), ("elo.csv", "elo_csv"), ("pairings.csv", "pairings_csv"), ("games.txt", "records")):
+            with open(os.path.join(args.out, name), "w") as out:
+                out.write(report[key])
+    if args.json:
+        print(json.dumps(json.loads(report["json"]), indent=2))
+    else:
+        print(f"{report['game']}: {len(report['games'])} games in {report['seconds']:.1f} s")
+        print(report["table"], end="")
+        if args.out:
+            print(f"results written to {args.out}/")
+    return 0

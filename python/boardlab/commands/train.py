@@ -1,0 +1,47 @@
+"""`boardlab train`: a training run from a YAML config, to a run folder, ending with its evaluation table."""
+
+import argparse
+import os
+
+from boardlab.engine import network_module
+from boardlab.errors import CliError
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("train", help="train an agent from a YAML config (self-play, learning, evaluation)")
+    parser.add_argument("--config", help="the YAML config, e.g. configs/virus_war.yaml")
+    parser.add_argument("--out", help="run folder to create (default runs/<game>-<date>-<time>)")
+    parser.add_argument("--resume", metavar="RUN", help="continue the run in this folder from its latest checkpoint")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="override a config key, e.g. training.batch_size=64"
+    )
+    parser.add_argument("--print-config", action="store_true", help="print every key with its default and exit")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    nn = network_module()
+    if args.print_config:
+        print(nn.default_config_yaml(), end="")
+        return 0
+    if args.resume and args.out:
+        raise CliError("--resume names the run folder; --out is for new runs")
+    if args.resume and args.config:
+        raise CliError("--resume uses the run's own config.yaml; change keys with --set")
+    if not args.resume and not args.config:
+        raise CliError("give --config FILE for a new run, or --resume RUN")
+    if args.config and not os.path.exists(args.config):
+        raise CliError(f"config file '{args.config}' does not exist")
+    summary = nn.train(
+        config=args.config or "", overrides=args.set, out=args.resume or args.out or "", resume=bool(args.resume)
+    )
+    print(f"\nrun folder: {summary['run_dir']}")
+    print(f"{summary['steps']} steps, {summary['games']} games, {summary['positions']} positions in {summary['seconds'] / 60:.1f} min")
+    print(f"latest checkpoint: {summary['latest_checkpoint']}")
+    if summary["final_evaluation"]:
+        print("\nfinal evaluation:")
+        print(summary["final_evaluation"], end="")
+    if summary["interrupted"]:
+        print(f"stopped early; continue with: boardlab train --resume {summary['run_dir']}")
+        return 130
+    return 0

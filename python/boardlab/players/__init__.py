@@ -1,0 +1,107 @@
+"""Who plays a seat: player kinds made from command-line specs like `human`, `random` (later `uct:100`)."""
+
+from dataclasses import dataclass
+from typing import Callable, Protocol, TextIO
+
+import boardlab
+from boardlab.errors import CliError
+from boardlab.players.engine_player import EnginePlayer
+from boardlab.players.human import GameAbandoned, HumanPlayer
+from boardlab.players.random_player import RandomPlayer
+
+
+class Player(Protocol):
+    def act(self, state: boardlab.State) -> list[int]:
+        """One or more actions of state.current_player(), legal one after the other, within one turn."""
+
+
+@dataclass
+class PlayerContext:
+    """What a player kind may need to build a player for one seat."""
+
+    game: boardlab.Game
+    seat: int
+    label: str
+    seed: int
+    read_line: Callable[[str], str]
+    out: TextIO
+
+
+@dataclass(frozen=True)
+class PlayerKind:
+    name: str
+    help: str
+    # Receives the text after `kind:` (None without a colon).
+    make: Callable[[str | None, PlayerContext], Player]
+
+
+def _without_argument(kind: str, make: Callable[[PlayerContext], Player]):
+    def build(arg: str | None, context: PlayerContext) -> Player:
+        if arg is not None:
+            raise CliError(f"player kind '{kind}' takes no argument, got '{kind}:{arg}'")
+        return make(context)
+
+    return build
+
+
+def _engine(kind: str, needs_argument: bool):
+    """A kind played by a C++ bot; the whole spec goes to the C++ factory, which checks it."""
+
+    def build(arg: str | None, context: PlayerContext) -> Player:
+        if needs_argument and not arg:
+            raise CliError(f"player kind '{kind}' needs an argument, as in {kind}:{_EXAMPLES[kind]}")
+        return EnginePlayer(kind if arg is None else f"{kind}:{arg}", context.game, context.seed)
+
+    return build
+
+
+_EXAMPLES = {"uct": "1000", "mcts": "algorithm=gumbel,simulations=64", "agent": "runs/NAME/checkpoints/latest.pt"}
+
+
+# Adding a player kind (a search, a trained agent) is one entry here.
+PLAYER_KINDS = {
+    kind.name: kind
+    for kind in (
+        PlayerKind(
+            "human",
+            "you, typing moves in the game's notation",
+            _without_argument("human", lambda c: HumanPlayer(c.label, c.read_line, c.out)),
+        ),
+        PlayerKind(
+            "random",
+            "uniformly random legal moves",
+            _without_argument("random", lambda c: RandomPlayer(c.seed)),
+        ),
+        PlayerKind("uct", "UCT with random rollouts, uct:N for N simulations", _engine("uct", True)),
+        PlayerKind("mcts", "PUCT/Gumbel search over rollouts, mcts:key=value,...", _engine("mcts", False)),
+        PlayerKind("agent", "a trained network, agent:CHECKPOINT[,simulations=N]", _engine("agent", True)),
+    )
+}
+
+
+def parse_player_specs(text: str, num_players: int) -> list[str]:
+    """`human,random` → one spec per seat, checked against the known kinds."""
+    specs = [spec.strip() for spec in text.split(",")]
+    if len(specs) != num_players:
+        raise CliError(f"--players names {len(specs)} player(s), the game has {num_players}")
+    for spec in specs:
+        kind = spec.partition(":")[0]
+        if kind not in PLAYER_KINDS:
+            raise CliError(f"unknown player kind '{kind}' (known: {', '.join(PLAYER_KINDS)})")
+    return specs
+
+
+def make_player(spec: str, context: PlayerContext) -> Player:
+    kind, colon, arg = spec.partition(":")
+    return PLAYER_KINDS[kind].make(arg if colon else None, context)
+
+
+__all__ = [
+    "GameAbandoned",
+    "PLAYER_KINDS",
+    "Player",
+    "PlayerContext",
+    "PlayerKind",
+    "make_player",
+    "parse_player_specs",
+]

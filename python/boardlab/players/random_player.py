@@ -1,0 +1,13 @@
+"""The random player: a uniformly random legal action, reproducible from its seed."""
+
+import random
+
+import boardlab
+
+
+class RandomPlayer:
+    def __init__(self, seed: int):
+        self._rng = random.Random(seed)
+
+    def act(self, state: boardlab.State) -> list[int]:
+        return [self._rng.choice(state.legal_actions())]

@@ -1,0 +1,105 @@
+// Arena and player bindings shared by _boardlab (search players) and _boardlab_nn (network players too).
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/arena.h"
+#include "core/bot.h"
+#include "core/errors.h"
+#include "../module/handles.h"
+
+namespace boardlab::python {
+
+// Plays an arena with the GIL released. `against` names one player to play all the others
+// (else round robin); progress, when asked, is a line on standard error updated per game.
+inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle& game,
+                                     const std::vector<std::string>& players, int games,
+                                     const std::optional<std::string>& against, std::uint64_t seed, int threads,
+                                     int opening_actions, bool progress, double prior_draws) {
+  namespace py = pybind11;
+  if (players.size() < 2 && !against) throw InputError("arena: name at least two players");
+  std::vector<std::string> all = players;
+  int focus = -1;
+  if (against) {
+    focus = 0;
+    all.insert(all.begin(), *against);
+  }
+  ArenaOptions options;
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  options.opening_actions = opening_actions;
+  options.prior_draws = prior_draws;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i] == "random") options.anchor = static_cast<int>(i);
+  if (progress) {
+    options.progress = [](const ArenaProgress& p) {
+      std::fprintf(stderr, "\r  %d/%d games, %.2f games/s, ETA %.0f s   ", p.done, p.total, p.games_per_second(),
+                   p.eta_seconds());
+      if (p.done == p.total) std::fprintf(stderr, "\n");
+      std::fflush(stderr);
+    };
+  }
+  const int n = static_cast<int>(all.size());
+  const auto groups = focus >= 0 ? focus_groups(focus, n, game.game->num_players())
+                                 : round_robin_groups(n, game.game->num_players());
+  ArenaReport report;
+  {
+    py::gil_scoped_release release;
+    report = run_arena(*game.game, all, groups, factory, options);
+  }
+  py::list elo;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    elo.append(py::dict(py::arg("player") = all[i], py::arg("elo") = report.elo.elo[i],
+                        py::arg("stderr") = report.elo.standard_error[i], py::arg("low") = report.elo.low[i],
+                        py::arg("high") = report.elo.high[i]));
+  py::list pairings;
+  for (const Pairing& p : report.pairings)
+    pairings.append(py::dict(py::arg("a") = all[p.a], py::arg("b") = all[p.b], py::arg("wins") = p.wins,
+                             py::arg("draws") = p.draws, py::arg("losses") = p.losses, py::arg("score") = p.score()));
+  py::list records;
+  for (const ArenaGame& g : report.games) {
+    std::vector<std::string> seats;
+    for (int s : g.seats) seats.push_back(all[s]);
+    records.append(py::dict(py::arg("seats") = seats, py::arg("returns") = g.returns, py::arg("length") = g.length,
+                            py::arg("record") = g.record));
+  }
+  return py::dict(py::arg("game") = report.game, py::arg("players") = all, py::arg("elo") = elo,
+                  py::arg("pairings") = pairings, py::arg("games") = records, py::arg("seconds") = report.seconds,
+                  py::arg("table") = report.table(), py::arg("json") = report.json(),
+                  py::arg("elo_csv") = report.elo_csv(), py::arg("pairings_csv") = report.pairings_csv(),
+                  py::arg("records") = report.records());
+}
+
+// Defines run_arena() and make_bot() on `m` for the given factory.
+inline void bind_arena(pybind11::module_& m, BotFactory factory) {
+  namespace py = pybind11;
+  m.def(
+      "run_arena",
+      [factory](const GameHandle& game, const std::vector<std::string>& players, int games,
+                const std::optional<std::string>& against, std::uint64_t seed, int threads, int opening_actions,
+                bool progress, double prior_draws) {
+        return run_arena_with(factory, game, players, games, against, seed, threads, opening_actions, progress,
+                              prior_draws);
+      },
+      py::arg("game"), py::arg("players"), py::arg("games") = 100, py::arg("against") = py::none(),
+      py::arg("seed") = 0, py::arg("threads") = 0, py::arg("opening_actions") = 3, py::arg("progress") = false,
+      py::arg("prior_draws") = 1.0,
+      "Plays `games` games per group of players on all cores (round robin, or `against` versus each) and "
+      "returns the results table and maximum-likelihood Elo with 95% intervals.");
+  m.def(
+      "make_bot",
+      [factory](const std::string& spec, const GameHandle& game, std::uint64_t seed) {
+        return factory(spec, *game.game, seed);
+      },
+      py::arg("spec"), py::arg("game"), py::arg("seed") = 0,
+      "A player from a spec (random, uct:N, mcts:key=value,...; agent:PATH with the network module).");
+}
+
+}  // namespace boardlab::python

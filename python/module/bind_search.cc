@@ -1,0 +1,58 @@
+// Search players, the arena and the search benchmark for Python.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "../common/arena_binding.h"
+#include "bindings.h"
+#include "core/errors.h"
+#include "mcts/bots.h"
+#include "mcts/search_bench.h"
+
+namespace py = pybind11;
+
+namespace boardlab::python {
+namespace {
+
+py::dict py_search_bench(const GameHandle& game, const std::string& options, const std::string& evaluator,
+                         int concurrent, double seconds, std::uint64_t seed) {
+  SearchConfig config;
+  set_search_options(config, options);
+  validate(config);
+  BenchEvaluator kind;
+  if (evaluator == "free") kind = BenchEvaluator::kFree;
+  else if (evaluator == "rollout") kind = BenchEvaluator::kRollout;
+  else throw InputError("search_bench: evaluator must be 'free' or 'rollout', got '" + evaluator + "'");
+  SearchBenchStats s;
+  {
+    py::gil_scoped_release release;
+    s = bench_search(*game.game, config, kind, concurrent, seconds, seed);
+  }
+  return py::dict(py::arg("concurrent") = s.concurrent, py::arg("decisions") = s.decisions,
+                  py::arg("simulations") = s.simulations, py::arg("evaluations") = s.evaluations,
+                  py::arg("batches") = s.batches, py::arg("seconds") = s.seconds,
+                  py::arg("simulations_per_second") = s.simulations_per_second(),
+                  py::arg("mean_batch") = s.mean_batch());
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  py::class_<Bot>(m, "Bot", "A player: act(state) returns its action for the player to move.")
+      .def(
+          "act",
+          [](Bot& bot, const StateHandle& s) {
+            if (s.state->is_terminal()) throw InputError("act: the game is over");
+            const std::unique_ptr<State> copy = s.state->clone();
+            py::gil_scoped_release release;
+            return bot.act(*copy);
+          },
+          py::arg("state"))
+      .def("restart", &Bot::restart);
+  bind_arena(m, make_search_bot);
+  m.def("search_bench", &py_search_bench, py::arg("game"), py::arg("options") = "", py::arg("evaluator") = "free",
+        py::arg("concurrent") = 1, py::arg("seconds") = 1.0, py::arg("seed") = 0,
+        "Times batched search on random positions: `free` evaluator (the search alone) or `rollout` (UCT's cost).");
+  m.attr("PLAYER_KINDS_HELP") = search_bot_kinds_help();
+}
+
+}  // namespace boardlab::python

@@ -1,0 +1,15 @@
+// The parts of the _boardlab module, one function per concern, called in order by module.cc.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace boardlab::python {
+
+void bind_errors(pybind11::module_& m);
+void bind_game(pybind11::module_& m);
+void bind_state(pybind11::module_& m);
+void bind_registry(pybind11::module_& m);
+void bind_tools(pybind11::module_& m);
+void bind_search(pybind11::module_& m);
+
+}  // namespace boardlab::python

@@ -1,0 +1,19 @@
+// The _boardlab extension module: boardlab's games, states and tools for Python.
+#include "bindings.h"
+
+#include "core/types.h"
+
+PYBIND11_MODULE(_boardlab, m) {
+  using namespace boardlab;
+  m.doc() = "boardlab's C++ game core: games, states, perft and random play";
+  m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
+  m.attr("SIMULTANEOUS_PLAYER") = kSimultaneousPlayer;
+  m.attr("INVALID_ACTION") = kInvalidAction;
+  // Errors first: the classes below name them in their translations.
+  python::bind_errors(m);
+  python::bind_game(m);
+  python::bind_state(m);
+  python::bind_registry(m);
+  python::bind_tools(m);
+  python::bind_search(m);
+}

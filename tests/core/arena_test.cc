@@ -1,0 +1,295 @@
+// Tests for the arena: player groups, fair seating, thread-independent results, reports and early errors.
+#include "core/arena.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/errors.h"
+#include "games/registry.h"
+#include "mcts/bots.h"
+
+namespace boardlab {
+namespace {
+
+const Game& game() {
+  static const auto loaded = load_game("virus_war");
+  return *loaded;
+}
+
+BotFactory factory() {
+  return [](std::string_view spec, const Game& g, std::uint64_t seed) { return make_search_bot(spec, g, seed); };
+}
+
+ArenaOptions options(int games, int threads, std::uint64_t seed = 1) {
+  ArenaOptions o;
+  o.games = games;
+  o.threads = threads;
+  o.seed = seed;
+  return o;
+}
+
+// The first turn of a record ("a1-b2-c3 ..."), where the random opening lies.
+std::string first_turn(const std::string& record) { return record.substr(0, record.find(' ')); }
+
+// Splits one line of RFC 4180 CSV into fields.
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += line[++i];
+      else if (c == '"') quoted = false;
+      else out.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    out.push_back(text.substr(start, end - start));
+  return out;
+}
+
+TEST(ArenaGroups, RoundRobinAndFocus) {
+  using Groups = std::vector<std::vector<int>>;
+  EXPECT_EQ(round_robin_groups(4, 2), (Groups{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}));
+  EXPECT_EQ(round_robin_groups(4, 3), (Groups{{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}}));
+  EXPECT_EQ(round_robin_groups(2, 2), (Groups{{0, 1}}));
+  EXPECT_EQ(round_robin_groups(6, 3).size(), 20u);
+  EXPECT_EQ(focus_groups(2, 4, 2), (Groups{{0, 2}, {1, 2}, {2, 3}}));
+  EXPECT_EQ(focus_groups(0, 4, 3), (Groups{{0, 1, 2}, {0, 1, 3}, {0, 2, 3}}));
+  EXPECT_EQ(focus_groups(1, 2, 2), (Groups{{0, 1}}));
+  try {
+    round_robin_groups(1, 2);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "arena: 2-player game needs at least 2 players, got 1");
+  }
+}
+
+TEST(Arena, RandomAgainstRandomIsFairAndSeatsAlternate) {
+  // Both players are the same random player, so the score must be 50% up to noise: any
+  // seat bias in scheduling or scoring would show. 4000 games take about 0.25 s (Release).
+  constexpr int kGames = 4000;
+  const auto start = std::chrono::steady_clock::now();
+  const ArenaReport report = run_arena(game(), {"random", "random"}, {{0, 1}}, factory(), options(kGames, 2, 77));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%d random games in %.2f s\n", kGames, seconds);
+  ASSERT_EQ(report.games.size(), static_cast<std::size_t>(kGames));
+  ASSERT_EQ(report.pairings.size(), 1u);
+  const Pairing& p = report.pairings[0];
+  EXPECT_EQ(p.games(), kGames);
+  // Standard error of a score is at most 0.5 / sqrt(games).
+  EXPECT_LT(std::abs(p.score() - 0.5), 4 * 0.5 / std::sqrt(kGames)) << p.wins << "/" << p.draws << "/" << p.losses;
+  int player0_first = 0, decided = 0;
+  for (int k = 0; k < kGames; ++k) {
+    const ArenaGame& g = report.games[k];
+    ASSERT_EQ(g.seats.size(), 2u);
+    // Game k: seats alternate, and games 2j and 2j+1 replay the same opening.
+    EXPECT_EQ(g.seats, k % 2 == 0 ? (std::vector<int>{0, 1}) : (std::vector<int>{1, 0}));
+    if (k % 2 == 1) {
+      EXPECT_EQ(first_turn(g.record), first_turn(report.games[k - 1].record)) << k;
+    }
+    player0_first += g.seats[0] == 0;
+    ASSERT_EQ(g.returns.size(), 2u);
+    EXPECT_EQ(g.returns[0] + g.returns[1], 0.0);
+    decided += g.returns[0] != 0;
+    EXPECT_GT(g.length, 3);
+    EXPECT_EQ(g.group, 0);
+  }
+  EXPECT_EQ(player0_first, kGames / 2);
+  // Different openings for different game pairs.
+  std::set<std::string> openings;
+  for (const ArenaGame& g : report.games) openings.insert(first_turn(g.record));
+  EXPECT_GT(openings.size(), 5u);
+  // The pairing is what the game returns say, counted from player 0's side.
+  int wins = 0, losses = 0;
+  for (const ArenaGame& g : report.games) {
+    const double mine = g.seats[0] == 0 ? g.returns[0] : g.returns[1];
+    wins += mine > 0;
+    losses += mine < 0;
+  }
+  EXPECT_EQ(p.wins, wins);
+  EXPECT_EQ(p.losses, losses);
+  EXPECT_EQ(p.draws, kGames - wins - losses);
+  EXPECT_GT(decided, 0);
+  // The Elo of identical players is 0 within its interval.
+  EXPECT_EQ(report.elo.elo[0], 0.0);
+  EXPECT_LT(report.elo.low[1], 0.0);
+  EXPECT_GT(report.elo.high[1], 0.0);
+}
+
+TEST(Arena, ResultsDoNotDependOnTheThreadCount) {
+  const std::vector<std::string> players = {"random", "uct:8", "mcts:algorithm=gumbel,simulations=4"};
+  const auto groups = round_robin_groups(3, 2);
+  const ArenaReport one = run_arena(game(), players, groups, factory(), options(4, 1, 5));
+  for (int threads : {2, 3}) {
+    const ArenaReport many = run_arena(game(), players, groups, factory(), options(4, threads, 5));
+    ASSERT_EQ(many.games.size(), one.games.size());
+    for (std::size_t i = 0; i < one.games.size(); ++i) {
+      EXPECT_EQ(many.games[i].group, one.games[i].group) << i;
+      EXPECT_EQ(many.games[i].seats, one.games[i].seats) << i;
+      EXPECT_EQ(many.games[i].returns, one.games[i].returns) << i;
+      EXPECT_EQ(many.games[i].length, one.games[i].length) << i;
+      EXPECT_EQ(many.games[i].record, one.games[i].record) << i;
+    }
+    EXPECT_EQ(many.records(), one.records());
+    EXPECT_EQ(many.elo.elo, one.elo.elo);
+  }
+  // A different seed plays different games.
+  const ArenaReport other = run_arena(game(), players, groups, factory(), options(4, 2, 6));
+  EXPECT_NE(other.records(), one.records());
+  // Every pairing played its 4 games.
+  ASSERT_EQ(one.pairings.size(), 3u);
+  for (const Pairing& p : one.pairings) EXPECT_EQ(p.games(), 4);
+}
+
+TEST(Arena, UctBeatsRandomClearly) {
+  const ArenaReport report = run_arena(game(), {"random", "uct:50"}, {{0, 1}}, factory(), options(20, 0, 3));
+  ASSERT_EQ(report.pairings.size(), 1u);
+  const Pairing& p = report.pairings[0];  // random's results against uct:50
+  EXPECT_EQ(p.games(), 20);
+  EXPECT_LE(p.wins + 0.5 * p.draws, 4) << report.table();
+  EXPECT_GT(report.elo.elo[1], 100.0);
+}
+
+TEST(Arena, ReportsNameEveryPlayer) {
+  // A spec with commas must survive the CSV files.
+  const std::vector<std::string> players = {"random", "uct:6", "mcts:simulations=4,c_puct=2"};
+  const ArenaReport report = run_arena(game(), players, round_robin_groups(3, 2), factory(), options(2, 2, 9));
+  EXPECT_EQ(report.game, "virus_war(strict=false)");
+  EXPECT_EQ(report.players, players);
+  const std::string table = report.table();
+  for (const auto& name : players) {
+    EXPECT_NE(table.find(name), std::string::npos) << name;
+    EXPECT_NE(report.json().find("\"name\": \"" + name + "\""), std::string::npos) << name;
+  }
+  EXPECT_NE(table.find("(anchor)"), std::string::npos);
+  EXPECT_EQ(report.json().front(), '{');
+  EXPECT_EQ(report.json().back(), '}');
+  EXPECT_NE(report.json().find("\"games\": 6"), std::string::npos);
+
+  const auto elo = lines(report.elo_csv());
+  ASSERT_EQ(elo.size(), 4u);
+  EXPECT_EQ(elo[0], "player,elo,stderr,low,high");
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const auto fields = csv_fields(elo[i + 1]);
+    ASSERT_EQ(fields.size(), 5u) << elo[i + 1];
+    EXPECT_EQ(fields[0], players[i]);
+    EXPECT_NEAR(std::stod(fields[1]), report.elo.elo[i], 0.01);
+  }
+  const auto pairs = lines(report.pairings_csv());
+  ASSERT_EQ(pairs.size(), 4u);
+  EXPECT_EQ(pairs[0], "a,b,wins,draws,losses,score");
+  for (std::size_t i = 0; i < report.pairings.size(); ++i) {
+    const Pairing& p = report.pairings[i];
+    const auto fields = csv_fields(pairs[i + 1]);
+    ASSERT_EQ(fields.size(), 6u) << pairs[i + 1];
+    EXPECT_EQ(fields[0], players[p.a]);
+    EXPECT_EQ(fields[1], players[p.b]);
+    EXPECT_EQ(std::stoi(fields[2]) + std::stoi(fields[3]) + std::stoi(fields[4]), 2);
+  }
+  const auto records = lines(report.records());
+  ASSERT_EQ(records.size(), 6u);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    EXPECT_NE(records[i].find(report.games[i].record), std::string::npos);
+    EXPECT_NE(records[i].find(players[report.games[i].seats[0]]), std::string::npos);
+  }
+  // The records read back as games of the same length.
+  for (const ArenaGame& g : report.games)
+    EXPECT_EQ(static_cast<int>(game().load_record(g.record)->history().size()), g.length);
+}
+
+TEST(Arena, BadSpecsAndOptionsFailBeforeAnyGame) {
+  auto arena_error = [](const std::vector<std::string>& players, const std::vector<std::vector<int>>& groups,
+                        ArenaOptions o) {
+    int played = 0;
+    o.progress = [&](const ArenaProgress&) { ++played; };
+    std::string message = "no error";
+    try {
+      run_arena(game(), players, groups, factory(), o);
+    } catch (const InputError& e) {
+      message = e.what();
+    }
+    EXPECT_EQ(played, 0) << message;
+    return message;
+  };
+  EXPECT_NE(arena_error({"random", "uct:abc"}, {{0, 1}}, options(50, 2)).find("player 'uct:abc'"), std::string::npos);
+  EXPECT_NE(arena_error({"random", "nope"}, {{0, 1}}, options(50, 2)).find("unknown kind 'nope'"), std::string::npos);
+  EXPECT_NE(arena_error({"random", "mcts:simulations=0"}, {{0, 1}}, options(50, 2))
+                .find("search option 'simulations' must be at least 1"),
+            std::string::npos);
+  EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, options(0, 2)), "arena: games must be at least 1, got 0");
+  EXPECT_EQ(arena_error({"random", "random"}, {}, options(5, 2)), "arena: no group of players to play");
+  EXPECT_EQ(arena_error({"random", "random"}, {{0, 1, 1}}, options(5, 2)),
+            "arena: a group of 3 players for a 2-player game");
+  EXPECT_EQ(arena_error({"random", "random"}, {{0, 2}}, options(5, 2)), "arena: no player 2");
+  ArenaOptions bad_anchor = options(5, 2);
+  bad_anchor.anchor = 2;
+  EXPECT_NE(arena_error({"random", "random"}, {{0, 1}}, bad_anchor).find("anchor 2"), std::string::npos);
+  ArenaOptions bad_prior = options(5, 2);
+  bad_prior.prior_draws = -1;
+  EXPECT_NE(arena_error({"random", "random"}, {{0, 1}}, bad_prior).find("prior_draws"), std::string::npos);
+  ArenaOptions bad_opening = options(5, 2);
+  bad_opening.opening_actions = -1;
+  EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, bad_opening), "arena: opening_actions must be 0 or more");
+}
+
+TEST(Arena, AnErrorDuringTheGamesIsReported) {
+  // A player that passes the up-front check (seed 0) but fails in the games: the first
+  // error comes out of run_arena once every thread has stopped.
+  const BotFactory flaky = [](std::string_view spec, const Game& g, std::uint64_t seed) -> std::unique_ptr<Bot> {
+    if (spec == "flaky" && seed != 0) throw InputError("flaky player failed");
+    return make_search_bot("random", g, seed);
+  };
+  for (int threads : {1, 2}) {
+    try {
+      run_arena(game(), {"random", "flaky"}, {{0, 1}}, flaky, options(20, threads));
+      ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+      EXPECT_STREQ(e.what(), "flaky player failed");
+    }
+  }
+}
+
+TEST(Arena, ProgressIsReportedOncePerGameInOrder) {
+  for (int threads : {1, 3}) {
+    std::vector<int> done;
+    int total = -1;
+    double last_seconds = 0;
+    ArenaOptions o = options(7, threads, 2);
+    o.progress = [&](const ArenaProgress& p) {
+      done.push_back(p.done);
+      if (total < 0) total = p.total;
+      EXPECT_EQ(p.total, total);
+      EXPECT_GE(p.seconds, last_seconds);
+      EXPECT_GE(p.eta_seconds(), 0.0);
+      last_seconds = p.seconds;
+    };
+    const ArenaReport report =
+        run_arena(game(), {"random", "random", "random"}, round_robin_groups(3, 2), factory(), o);
+    EXPECT_EQ(total, 21);
+    ASSERT_EQ(done.size(), 21u);
+    for (int i = 0; i < 21; ++i) EXPECT_EQ(done[i], i + 1);
+    EXPECT_EQ(report.games.size(), 21u);
+  }
+}
+
+}  // namespace
+}  // namespace boardlab

@@ -1,0 +1,125 @@
+"""The `boardlab` command, run as a user would through the build's launcher."""
+
+import json
+import re
+
+import boardlab
+
+
+def test_games_lists_games_with_parameters(run_cli):
+    result = run_cli("games")
+    assert result.returncode == 0, result.stderr
+    assert "virus_war: Virus War" in result.stdout
+    assert re.search(r"strict=false\s+bool\s+computer rules", result.stdout)
+
+
+def test_games_json(run_cli):
+    result = run_cli("games", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == boardlab.game_specs()
+
+
+def test_perft_counts(run_cli):
+    for args in (["virus_war", "5", "--param", "strict=true"], ["virus_war(strict=true)", "5"]):
+        result = run_cli("perft", *args)
+        assert result.returncode == 0, result.stderr
+        lines = result.stdout.splitlines()
+        assert lines[0] == "virus_war(strict=true)"
+        counts = [int(line.split()[1].replace(",", "")) for line in lines[2:]]
+        assert counts == [1, 3, 15, 15, 45]
+
+
+def test_bench_json(run_cli):
+    result = run_cli("bench", "virus_war", "--seconds", "0.3", "--json")
+    assert result.returncode == 0, result.stderr
+    stats = json.loads(result.stdout)
+    assert stats["game"] == "virus_war(strict=false)"
+    assert stats["games"] >= 1 and stats["seconds"] >= 0.3
+    assert stats["actions_per_second"] > 0 and stats["games_per_second"] > 0
+    assert stats["mean_game_length"] == stats["actions"] / stats["games"]
+
+
+def test_bench_text(run_cli):
+    result = run_cli("bench", "virus_war(strict=true)", "--seconds", "0.2")
+    assert result.returncode == 0, result.stderr
+    assert "actions/s" in result.stdout and "games/s" in result.stdout
+
+
+def test_play_random_against_random(run_cli):
+    result = run_cli("play", "virus_war", "--players", "random,random", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.splitlines()[0] == "virus_war(strict=false): X random, O random; seed 1"
+    assert re.search(r"^X: a1-\S+$", out, re.M)
+    assert re.search(r"^Result: (X wins|O wins|draw) \(", out, re.M)
+    record = re.search(r"^Record: (.*)$", out, re.M).group(1)
+    final = boardlab.load_game("virus_war").load_record(record)
+    assert final.is_terminal()
+    assert run_cli("play", "virus_war", "--players", "random,random", "--seed", "1").stdout == out
+
+
+def test_play_human_recovers_from_a_bad_move(run_cli):
+    result = run_cli("play", "virus_war", "--players", "human,random", "--seed", "2", input="b5\na1-b2-c3\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "illegal action b5: X has not entered yet" in out
+    assert "X to move, sub-move 1 of 3" in out  # the board is drawn before the move
+    assert "\nX: a1-b2-c3\n" in out.replace("X> ", "")
+    assert re.search(r"^O: k10-\S+$", out, re.M)
+    assert "Game abandoned (end of input) after 6 move(s)." in out
+    assert "Traceback" not in result.stderr
+
+
+def test_play_human_one_sub_move_at_a_time(run_cli):
+    result = run_cli("play", "virus_war", "--players", "human,random", "--seed", "2", input="a1\nb2\nc3\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "X to move, sub-move 3 of 3" in result.stdout
+    assert "X: a1-b2-c3" in result.stdout
+    assert "Game abandoned (quit)" in result.stdout
+
+
+def test_play_human_as_second_player(run_cli):
+    result = run_cli("play", "virus_war(strict=true)", "--players", "random,human", "--seed", "3", input="k10-k9 i10\n")
+    assert result.returncode == 0, result.stderr
+    assert "O: k10-k9-i10" in result.stdout
+
+
+def test_python_dash_m_runs_the_same_command(run_cli):
+    import subprocess
+    import sys
+
+    from conftest import PYTHON_DIR
+
+    result = subprocess.run(
+        [sys.executable, "-m", "boardlab", "perft", "virus_war", "2"],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(PYTHON_DIR)},
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "virus_war(strict=false)" in result.stdout
+
+
+def _assert_usage_error(result, message):
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+
+
+def test_bad_input_is_one_line_and_exit_code_2(run_cli):
+    _assert_usage_error(run_cli("perft", "chess", "2"), "unknown game 'chess' (known games: virus_war)")
+    _assert_usage_error(run_cli("play", "nope", "--players", "random,random"), "unknown game 'nope'")
+    _assert_usage_error(run_cli("perft", "virus_war", "2", "--param", "strict=maybe"), "expects bool, got 'maybe'")
+    _assert_usage_error(run_cli("perft", "virus_war", "2", "--param", "size=3"), "no parameter 'size'")
+    _assert_usage_error(run_cli("perft", "virus_war", "2", "--param", "strict"), "not of the form key=value")
+    _assert_usage_error(
+        run_cli("perft", "virus_war(strict=true)", "2", "--param", "strict=false"), "parameter 'strict' given twice"
+    )
+    _assert_usage_error(run_cli("perft", "virus_war", "0"), "depth must be 1 or more")
+    _assert_usage_error(run_cli("bench", "virus_war", "--seconds", "-1"), "must be 0 or more")
+    _assert_usage_error(run_cli("play", "virus_war", "--players", "random"), "names 1 player(s), the game has 2")
+    _assert_usage_error(run_cli("play", "virus_war", "--players", "random,alphazero"), "unknown player kind")
+    _assert_usage_error(run_cli("play", "virus_war", "--players", "random,random:3"), "takes no argument")
