@@ -4,7 +4,10 @@
 // and pass (100). A cell action reproduces on an empty cell and kills on a live enemy
 // cell. A turn is up to three sub-moves by the same player, so current_player() repeats.
 //
-// Choices where the rule file is silent:
+// Choices where the rule file is silent or contradicts itself:
+// - its example list says `pass` is legal at the very start, but its Pass section says a
+//   player who has not entered must enter (and says why); the engine follows the Pass
+//   section: X's only first action is a1, O's only first action is k10;
 // - under `strict`, a player whose turn would win (kill every live enemy symbol) before
 //   its third sub-move is not "unable to make a full turn": winning ends the game anyway,
 //   so such a turn counts as full;
@@ -69,6 +72,7 @@ class VirusWarState final : public State {
                                                      Player to_move);
 
   Player current_player() const override { return outcome_ == kOngoing ? mover_ : kTerminalPlayer; }
+  using State::legal_actions;
   void legal_actions(std::vector<Action>& out) const override;
   Action random_legal_action(Rng& rng) const override;
   void apply(Action action) override;

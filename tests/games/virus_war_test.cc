@@ -88,7 +88,8 @@ struct Snapshot {
   std::string text;
   std::vector<Action> legal;
   std::vector<Action> history;
-  explicit Snapshot(const State& s) : hash(s.hash()), text(s.to_string()), legal(s.legal_actions()), history(s.history()) {}
+  explicit Snapshot(const State& s)
+      : hash(s.hash()), text(s.to_string()), legal(s.legal_actions()), history(s.history()) {}
   bool operator==(const Snapshot&) const = default;
 };
 
@@ -262,6 +263,7 @@ std::string to_diagram(const Board& b) {
   }
   return out;
 }
+
 }  // namespace ref
 
 // ------------------------------------------------------------------------------------------------
@@ -1216,11 +1218,35 @@ TEST(VirusWarRecords, RandomGamesRoundTrip) {
     auto replay = game(strict).load_record(text);
     EXPECT_EQ(replay->hash(), s->hash());
     EXPECT_EQ(replay->history(), s->history());
+    EXPECT_EQ(replay->to_string(), s->to_string());
     EXPECT_EQ(replay->record(), text);
-    // Every turn has one to three parts and no more parts than the game allowed.
+    // Every turn has one to three parts.
     std::istringstream turns(text);
     for (std::string turn; turns >> turn;)
       EXPECT_LE(std::count(turn.begin(), turn.end(), '-'), 2) << turn;
+  }
+}
+
+TEST(VirusWarRecords, EveryTurnPrefixReadsBackToThePositionAtThatTurn) {
+  Rng rng(6);
+  for (int i = 0; i < 10; ++i) {
+    const bool strict = i % 2 == 0;
+    auto s = initial(strict);
+    std::vector<std::uint64_t> turn_starts = {s->hash()};
+    while (!s->is_terminal()) {
+      const Player mover = s->current_player();
+      s->apply(s->random_legal_action(rng));
+      if (s->is_terminal() || s->current_player() != mover) turn_starts.push_back(s->hash());
+    }
+    std::istringstream turns(s->record());
+    std::string prefix;
+    std::size_t n = 0;
+    for (std::string turn; turns >> turn;) {
+      prefix += (prefix.empty() ? "" : " ") + turn;
+      ASSERT_LT(++n, turn_starts.size());
+      EXPECT_EQ(game(strict).load_record(prefix)->hash(), turn_starts[n]) << prefix;
+    }
+    EXPECT_EQ(n + 1, turn_starts.size());
   }
 }
 
