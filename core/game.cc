@@ -12,6 +12,8 @@ const std::vector<Symmetry>& Game::symmetries() const {
   return kNone;
 }
 
+std::string Game::player_name(Player p) const { return "P" + std::to_string(p); }
+
 Action Game::action_to_view(Player, Action action) const { return action; }
 Action Game::action_from_view(Player, Action action) const { return action; }
 

@@ -66,6 +66,8 @@ class Game {
   // Upper bound on the number of actions in a game (sub-moves and passes included):
   // sizes buffers and replay records, and bounds every game loop.
   virtual int max_game_length() const = 0;
+  // How people call seat p ("X", "White"); "P0", "P1", ... by default.
+  virtual std::string player_name(Player p) const;
   virtual bool is_simultaneous() const { return false; }
   virtual bool has_hidden_information() const { return false; }
   // The non-identity symmetries valid for training augmentation (may be empty).

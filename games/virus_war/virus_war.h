@@ -46,6 +46,7 @@ class VirusWarGame final : public Game {
   bool strict() const { return strict_; }
 
   int num_players() const override { return 2; }
+  std::string player_name(Player p) const override { return p == 0 ? "X" : "O"; }
   int num_distinct_actions() const override { return kNumActions; }
   ObservationShape observation_shape() const override { return {kNumPlanes, kBoardSide, kBoardSide}; }
   int max_game_length() const override { return kMaxGameLength; }

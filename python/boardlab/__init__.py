@@ -21,6 +21,19 @@ from boardlab._boardlab import (
     registered_games,
 )
 
+from boardlab import render  # noqa: E402  (needs the classes above)
+
+
+def load_record(game: "Game | str", text: str) -> State:
+    """The final state of a game written in the game's notation (State.record()); ValueError names a bad turn."""
+    if not isinstance(game, Game):
+        game = load_game(game)
+    return game.load_record(text)
+
+
+# States draw themselves in notebooks; str(state) stays the terminal picture.
+State._repr_svg_ = lambda self: render.svg(self)
+
 __all__ = [
     "INVALID_ACTION",
     "SIMULTANEOUS_PLAYER",
@@ -32,6 +45,8 @@ __all__ = [
     "NotationError",
     "State",
     "game_specs",
+    "load_record",
+    "render",
     "load_game",
     "perft",
     "random_play",

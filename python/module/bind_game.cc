@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "core/errors.h"
 #include "handles.h"
 
 namespace py = pybind11;
@@ -16,6 +17,14 @@ void bind_game(py::module_& m) {
       .def("parameters", [](const GameHandle& g) { return g.game->parameters(); },
            "Every parameter as a dict, defaults filled in.")
       .def("num_players", [](const GameHandle& g) { return g.game->num_players(); })
+      .def("player_name",
+           [](const GameHandle& g, Player p) {
+             if (p < 0 || p >= g.game->num_players())
+               throw InputError("player_name: player " + std::to_string(p) + " is not a seat 0.." +
+                                std::to_string(g.game->num_players() - 1));
+             return g.game->player_name(p);
+           },
+           py::arg("player"), "How people call the seat: 'X', 'White'...")
       .def("num_distinct_actions", [](const GameHandle& g) { return g.game->num_distinct_actions(); },
            "Size of the action space: actions are 0 .. num_distinct_actions() - 1.")
       .def("observation_shape",

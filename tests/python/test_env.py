@@ -1,0 +1,128 @@
+"""The AEC environment against PettingZoo's documented API (the checks its api_test makes), with random agents."""
+
+import numpy as np
+import pytest
+
+import boardlab
+from boardlab import env as envs
+
+
+def play_random_game(environment, seed):
+    """Random legal agents to the end; returns (steps, per-agent reward sums, final returns, sub-move repeats)."""
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = {agent: 0.0 for agent in environment.possible_agents}
+    steps = 0
+    repeats = 0
+    previous = None
+    returns = None
+    for agent in environment.agent_iter(max_iter=10_000):
+        observation, reward, termination, truncation, info = environment.last()
+        totals[agent] += reward
+        # Shapes, dtypes and the space itself.
+        space = environment.observation_space(agent)
+        assert space.contains(observation)
+        assert observation["observation"].dtype == np.float32
+        assert observation["action_mask"].dtype == np.int8
+        assert type(termination) is bool and type(truncation) is bool
+        assert isinstance(info, dict)
+        assert np.isscalar(reward)
+        if termination or truncation:
+            if returns is None:
+                returns = environment.state.returns()
+            assert environment.step(None) is None
+            continue
+        mask = observation["action_mask"]
+        legal = environment.state.legal_actions()
+        assert np.flatnonzero(mask).tolist() == legal
+        action = np.int32(rng.choice(legal))
+        repeats += agent == previous
+        previous = agent
+        assert environment.step(action) is None
+        steps += 1
+        # After every step, the bookkeeping dicts cover exactly the live agents.
+        for table in (environment.rewards, environment.terminations, environment.truncations, environment.infos):
+            assert set(table) == set(environment.agents)
+    return steps, totals, returns, repeats
+
+
+@pytest.mark.parametrize("params", [{}, {"strict": True}])
+def test_random_agents_to_the_end_of_many_games(params):
+    environment = envs.env("virus_war", **params)
+    for seed in range(30):
+        steps, totals, returns, repeats = play_random_game(environment, seed)
+        assert steps > 0 and repeats > 0  # Virus War's sub-moves: the same agent again
+        # The rewards each agent collected sum to its return.
+        assert [totals[a] for a in environment.possible_agents] == pytest.approx(returns)
+        assert environment.agents == []
+
+
+def test_reset_with_a_seed_reproduces_the_game():
+    environment = envs.env("virus_war")
+    histories = []
+    for _ in range(2):
+        play_random_game(environment, 7)
+        histories.append(environment.state.history() if environment.state else None)
+    assert histories[0] == histories[1]
+    environment.reset(seed=3)
+    first = environment.observe(environment.agent_selection)
+    environment.reset(seed=3)
+    again = environment.observe(environment.agent_selection)
+    assert np.array_equal(first["observation"], again["observation"])
+    environment.reset(seed=None, options=None)  # both keywords are accepted
+
+
+def test_spaces_are_the_same_objects_every_call():
+    environment = envs.env("virus_war")
+    for agent in environment.possible_agents:
+        assert environment.observation_space(agent) is environment.observation_space(agent)
+        assert environment.action_space(agent) is environment.action_space(agent)
+        assert environment.action_space(agent).n == 101
+        assert environment.observation_space(agent)["observation"].shape == (9, 10, 10)
+
+
+def test_masks_are_zero_for_the_agent_not_to_move():
+    environment = envs.env("virus_war")
+    environment.reset()
+    other = environment.possible_agents[1 - environment.possible_agents.index(environment.agent_selection)]
+    assert not environment.observe(other)["action_mask"].any()
+
+
+def test_illegal_action_raises_with_the_reason_and_changes_nothing():
+    environment = envs.env("virus_war")
+    environment.reset()
+    with pytest.raises(ValueError, match="must enter at a1|only placement is a1"):
+        environment.step(55)
+    assert environment.state.history() == []
+    with pytest.raises(ValueError, match="needs an action"):
+        environment.step(None)
+
+
+def test_render_modes():
+    environment = envs.env("virus_war", render_mode="ansi")
+    environment.reset()
+    assert "X to move" in environment.render()
+    assert envs.env("virus_war", render_mode="svg").render() is None  # before reset
+    svg_env = envs.env("virus_war", render_mode="svg")
+    svg_env.reset()
+    assert svg_env.render().startswith("<svg")
+    with pytest.raises(ValueError, match="render_mode"):
+        envs.env("virus_war", render_mode="rgb_array")
+
+
+def test_a_game_object_or_a_string_with_parameters():
+    game = boardlab.load_game("virus_war(strict=true)")
+    assert envs.aec_env(game).game == game
+    assert envs.aec_env("virus_war", strict=True).game == game
+    with pytest.raises(ValueError, match="no parameter 'nope'"):
+        envs.aec_env("virus_war", nope=1)
+
+
+def test_stand_in_spaces_behave_like_gymnasium():
+    environment = envs.env("virus_war")
+    environment.reset(seed=1)
+    agent = environment.agent_selection
+    mask = environment.observe(agent)["action_mask"]
+    space = environment.action_space(agent)
+    assert all(space.sample(mask) == 0 for _ in range(5))  # only a1 is legal at the start
+    assert space.contains(100) and not space.contains(101) and not space.contains(True)
