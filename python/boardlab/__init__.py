@@ -22,6 +22,9 @@ from boardlab._boardlab import (
 )
 
 from boardlab import render  # noqa: E402  (needs the classes above)
+from boardlab.agents import evaluate, load_agent, make_bot  # noqa: E402
+from boardlab.plots import plot_metrics  # noqa: E402
+from boardlab.runs import Run, train  # noqa: E402
 
 
 def load_record(game: "Game | str", text: str) -> State:
@@ -45,7 +48,13 @@ __all__ = [
     "NotationError",
     "State",
     "game_specs",
+    "Run",
+    "evaluate",
+    "load_agent",
     "load_record",
+    "make_bot",
+    "plot_metrics",
+    "train",
     "render",
     "load_game",
     "perft",

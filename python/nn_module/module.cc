@@ -5,11 +5,18 @@
 
 #include <atomic>
 #include <csignal>
+#include <mutex>
+
+#include <pybind11/numpy.h>
 
 #include "../common/arena_binding.h"
+#include "games/registry.h"
+#include "mcts/search.h"
+#include "mcts/search_driver.h"
 #include "nn/agent_bot.h"
 #include "nn/checkpoint.h"
 #include "nn/network_bench.h"
+#include "nn/network_evaluator.h"
 #include "nn/pipeline.h"
 #include "nn/train_config.h"
 
@@ -90,6 +97,92 @@ py::dict py_checkpoint_info(const std::string& path) {
                   py::arg("parameters") = c.model.num_parameters(), py::arg("config_yaml") = c.info.config_yaml);
 }
 
+// A trained network with its search, for Python: act, and a look at its prior, search
+// policy and value. The network is shared with every other user of the same checkpoint.
+class Agent {
+ public:
+  Agent(const std::string& checkpoint, int simulations, std::uint64_t seed)
+      : path_(checkpoint), game_(load_game(load_checkpoint_game(checkpoint))),
+        model_(cached_checkpoint_model(checkpoint, *game_)), config_(default_agent_search()),
+        evaluator_(*model_) {
+    config_.simulations = simulations;
+    validate(config_);
+    search_ = std::make_unique<Search>(*game_, config_, seed);
+  }
+
+  Action act(const StateHandle& s) {
+    check(s);
+    return search(s).action;
+  }
+
+  // (prior, search policy), each over every action (zero where illegal).
+  py::tuple policy(const StateHandle& s) {
+    check(s);
+    const int n = game_->num_distinct_actions();
+    py::array_t<float> prior(n), searched(n);
+    std::fill_n(prior.mutable_data(), n, 0.0f);
+    std::fill_n(searched.mutable_data(), n, 0.0f);
+    const Evaluation eval = evaluate(s);
+    const std::vector<Action> legal = s.state->legal_actions();
+    for (std::size_t i = 0; i < legal.size(); ++i) prior.mutable_data()[legal[i]] = eval.prior[i];
+    const SearchResult result = search(s);
+    for (std::size_t i = 0; i < result.legal.size(); ++i) searched.mutable_data()[result.legal[i]] = result.policy[i];
+    return py::make_tuple(prior, searched);
+  }
+
+  // The network's value of the position for every player.
+  py::array_t<float> value(const StateHandle& s) {
+    check(s);
+    const Evaluation eval = evaluate(s);
+    py::array_t<float> out(static_cast<py::ssize_t>(eval.value.size()));
+    std::copy(eval.value.begin(), eval.value.end(), out.mutable_data());
+    return out;
+  }
+
+  std::string spec() const { return "agent:" + path_ + ",simulations=" + std::to_string(config_.simulations); }
+  GameHandle game() const { return GameHandle{game_}; }
+  int simulations() const { return config_.simulations; }
+  const std::string& path() const { return path_; }
+
+ private:
+  static std::string load_checkpoint_game(const std::string& path) { return load_checkpoint(path).info.game; }
+
+  void check(const StateHandle& s) const {
+    if (s.game->to_string() != game_->to_string())
+      throw InputError("this agent plays " + game_->to_string() + ", not " + s.game->to_string());
+    if (s.state->is_terminal()) throw InputError("the game is over");
+  }
+
+  Evaluation evaluate(const StateHandle& s) {
+    std::vector<Action> legal = s.state->legal_actions();
+    const EvalRequest request{s.state.get(), legal};
+    Evaluation eval;
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);  // the evaluator's buffers and the tree are not shared between threads
+    evaluator_.evaluate(std::span<const EvalRequest>(&request, 1), std::span<Evaluation>(&eval, 1));
+    return eval;
+  }
+
+  SearchResult search(const StateHandle& s) {
+    const std::unique_ptr<State> root = s.state->clone();
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    search_->start(*root);
+    SearchDriver driver(evaluator_);
+    Search* searches[] = {search_.get()};
+    driver.run(searches);
+    return search_->result();
+  }
+
+  std::string path_;
+  std::shared_ptr<const Game> game_;
+  std::shared_ptr<const Model> model_;
+  SearchConfig config_;
+  NetworkEvaluator evaluator_;
+  std::unique_ptr<Search> search_;
+  std::mutex mutex_;
+};
+
 std::string default_config_yaml() {
   return Config::parse("", "(defaults)", train_config_schema()).to_yaml();
 }
@@ -109,5 +202,17 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   m.def("bench_network", &py_bench_network, py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
         py::arg("seconds") = 5.0);
   m.def("checkpoint_info", &py_checkpoint_info, py::arg("path"));
+  py::class_<Agent>(m, "Agent", "A trained network with its search (Gumbel, no noise).")
+      .def(py::init<const std::string&, int, std::uint64_t>(), py::arg("checkpoint"), py::arg("simulations") = 32,
+           py::arg("seed") = 0)
+      .def("act", &Agent::act, py::arg("state"), "The action the agent plays (after its search).")
+      .def("policy", &Agent::policy, py::arg("state"),
+           "(prior, search policy): the network's prior and the search's improved policy, over every action.")
+      .def("value", &Agent::value, py::arg("state"), "The network's value of the position for every player.")
+      .def_property_readonly("spec", &Agent::spec, "The player spec that plays this agent in the arena.")
+      .def_property_readonly("simulations", &Agent::simulations)
+      .def_property_readonly("checkpoint", &Agent::path)
+      .def("game", &Agent::game)
+      .def("__repr__", [](const Agent& a) { return "<boardlab.Agent " + a.spec() + ">"; });
   m.def("default_config_yaml", &default_config_yaml, "Every training key with its default and a comment.");
 }

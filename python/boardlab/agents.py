@@ -1,0 +1,53 @@
+"""Trained agents from checkpoints, and the arena from Python with names or agents as players."""
+
+import os
+
+import boardlab
+from boardlab.engine import module_for, network_module
+
+
+def load_agent(checkpoint: "str | os.PathLike", simulations: int = 32, seed: int = 0):
+    """An agent with act(state), policy(state) -> (prior, search policy) numpy arrays, value(state)."""
+    checkpoint = str(checkpoint)
+    if not os.path.exists(checkpoint):
+        raise ValueError(f"checkpoint '{checkpoint}' does not exist")
+    return network_module().Agent(checkpoint, simulations, seed)
+
+
+def _spec(player) -> str:
+    if isinstance(player, str):
+        return player
+    spec = getattr(player, "spec", None)
+    if isinstance(spec, str):
+        return spec
+    raise ValueError(f"a player is a spec like 'uct:200' or an agent from load_agent(), not {player!r}")
+
+
+def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, threads: int = 0,
+             opening_actions: int = 3, progress: bool = False) -> dict:
+    """Plays players against each other (round robin, or `against` versus each) on all cores.
+
+    players: specs ("random", "uct:200", "agent:PATH") or agents from load_agent(). game: a Game or a
+    game string; by default the agents' game. Returns a dict with "table" (text), "elo" (per player:
+    elo, stderr, low, high of the 95% interval), "pairings" (wins, draws, losses, score), "games"
+    (seats, returns, record) and JSON/CSV forms.
+    """
+    specs = [_spec(p) for p in players]
+    focus = _spec(against) if against is not None else None
+    if game is None:
+        agents = [p for p in [*players, against] if p is not None and not isinstance(p, str)]
+        if not agents:
+            raise ValueError("name the game (only agents know their own)")
+        game = agents[0].game()
+    if not isinstance(game, boardlab.Game):
+        game = boardlab.load_game(game)
+    engine = module_for(specs + ([focus] if focus else []))
+    return engine.run_arena(game, specs, games=games, against=focus, seed=seed, threads=threads,
+                            opening_actions=opening_actions, progress=progress)
+
+
+def make_bot(spec: str, game, seed: int = 0):
+    """A C++ player from a spec ("random", "uct:200", "mcts:...", "agent:PATH"): bot.act(state) -> action."""
+    if not isinstance(game, boardlab.Game):
+        game = boardlab.load_game(game)
+    return module_for([spec]).make_bot(spec, game, seed)
