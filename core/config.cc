@@ -471,6 +471,7 @@ Config Config::parse(std::string_view text, std::string_view source, const std::
   config.keys_ = schema;
   config.values_.resize(schema.size());
   config.was_set_.assign(schema.size(), false);
+  for (const auto& key : schema) config.origins_.push_back(std::string(source) + ": " + key.path + ": ");
 
   // The schema is the program's own: check all of it before trusting any of it.
   Layout layout{config.index_, {}, {}};
@@ -524,6 +525,8 @@ Config Config::parse(std::string_view text, std::string_view source, const std::
     if (!top.IsMap()) file.fail(line_of(top, 0), "expected a mapping of keys at the top level, got " + describe(top));
     FileReader reader{schema, layout, file, config.values_, config.was_set_, std::vector<int>(schema.size(), 0)};
     reader.read_mapping(top, "");
+    for (std::size_t i = 0; i < schema.size(); ++i)
+      if (reader.key_line[i] != 0) config.origins_[i] = file.prefix(reader.key_line[i]) + schema[i].path + ": ";
   }
 
   for (const std::string& item : overrides) {
@@ -544,6 +547,7 @@ Config Config::parse(std::string_view text, std::string_view source, const std::
     }
     config.values_[it->second] = read_value(schema[it->second], node, origin, 0);
     config.was_set_[it->second] = true;
+    config.origins_[it->second] = origin.prefix(0);
   }
   return config;
 }
@@ -593,6 +597,12 @@ bool Config::was_set(std::string_view path) const {
   const auto it = index_.find(path);
   if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
   return was_set_[it->second];
+}
+
+std::string Config::origin(std::string_view path) const {
+  const auto it = index_.find(path);
+  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
+  return origins_[it->second];
 }
 
 std::string Config::to_yaml() const {

@@ -64,6 +64,10 @@ class Config {
 
   // True when the file or an override gave the key, false when it holds its default.
   bool was_set(std::string_view path) const;
+  // Where the key's value was written, as the parser's own messages about it start:
+  // "FILE:LINE: key: ", "--set key=value: ", or "SOURCE: key: " for a default. For checks
+  // the schema cannot express (a game name, a player spec) to report the same way.
+  std::string origin(std::string_view path) const;
   const std::vector<ConfigKey>& schema() const { return keys_; }
 
   // Every key with its value and its doc as a comment, nested in YAML sections in schema
@@ -77,6 +81,7 @@ class Config {
   std::vector<ConfigKey> keys_;
   std::vector<ConfigValue> values_;
   std::vector<bool> was_set_;
+  std::vector<std::string> origins_;
   std::map<std::string, std::size_t, std::less<>> index_;
 };
 

@@ -129,7 +129,6 @@ TrainSummary train(const TrainOptions& options) {
   fs::create_directories(run / "checkpoints");
   fs::create_directories(run / "games");
   fs::create_directories(run / "evaluation");
-  write_file_atomically((run / "config.yaml").string(), cfg.yaml);
   std::ofstream log_file(run / "log.txt", std::ios::app);
   std::mutex log_mutex;
   auto log = [&](const std::string& line) {
@@ -173,6 +172,9 @@ TrainSummary train(const TrainOptions& options) {
   if (options.resume) load_optimizer(latest_path, trainer);
   ReplayBuffer replay(*game, cfg.replay_window);
   if (options.resume && fs::exists(replay_path)) replay.load(replay_path);
+  // Only once a resume's checkpoint and replay have loaded and match the config: a refused
+  // resume must leave config.yaml as it was, or a plain --resume would fail from then on.
+  write_file_atomically((run / "config.yaml").string(), cfg.yaml);
   Metrics metrics((run / "metrics.csv").string(), cfg.eval_opponents, resume_step);
   std::ofstream selfplay_games(run / "games" / "selfplay.txt", std::ios::app);
 
@@ -186,7 +188,7 @@ TrainSummary train(const TrainOptions& options) {
   std::int64_t last_checkpoint = options.resume ? step : -1;
   auto checkpoint = [&]() {
     const double seconds = seconds_before + std::chrono::duration<double>(Clock::now() - session_start).count();
-    CheckpointInfo info{cfg.game, cfg.network, step, games, positions, seconds, cfg.yaml, {master.state(), sampler.state()}};
+    CheckpointInfo info{game->to_string(), cfg.network, step, games, positions, seconds, cfg.yaml, {master.state(), sampler.state()}};
     const std::string path = (run / "checkpoints" / (step_name(step) + ".pt")).string();
     replay.save(replay_path);
     save_checkpoint(path, model, &trainer, info);

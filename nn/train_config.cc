@@ -9,13 +9,13 @@ namespace {
 
 using T = ConfigType;
 
-TrainConfig from_config(const Config& c, std::string_view source) {
+TrainConfig from_config(const Config& c) {
   TrainConfig t;
   t.game = c.get_string("game");
   try {
     load_game(t.game);
   } catch (const InputError& e) {
-    throw ConfigError(std::string(source) + ": game: " + e.what());
+    throw ConfigError(c.origin("game") + e.what());
   }
   t.seed = static_cast<std::uint64_t>(c.get_int("seed"));
   t.network.blocks = static_cast<int>(c.get_int("network.blocks"));
@@ -72,7 +72,7 @@ TrainConfig from_config(const Config& c, std::string_view source) {
     try {
       make_search_bot(spec, *load_game(t.game), 0);
     } catch (const InputError& e) {
-      throw ConfigError(std::string(source) + ": evaluation.opponents: " + e.what());
+      throw ConfigError(c.origin("evaluation.opponents") + e.what());
     }
   }
   t.eval_previous = c.get_bool("evaluation.previous_checkpoint");
@@ -159,11 +159,11 @@ const std::vector<ConfigKey>& train_config_schema() {
 }
 
 TrainConfig load_train_config(const std::string& path, const std::vector<std::string>& overrides) {
-  return from_config(Config::load(path, train_config_schema(), overrides), path);
+  return from_config(Config::load(path, train_config_schema(), overrides));
 }
 
 TrainConfig parse_train_config(std::string_view text, std::string_view source, const std::vector<std::string>& overrides) {
-  return from_config(Config::parse(text, source, train_config_schema(), overrides), source);
+  return from_config(Config::parse(text, source, train_config_schema(), overrides));
 }
 
 }  // namespace boardlab

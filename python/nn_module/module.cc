@@ -10,6 +10,7 @@
 #include <pybind11/numpy.h>
 
 #include "../common/arena_binding.h"
+#include "core/errors.h"
 #include "games/registry.h"
 #include "mcts/search.h"
 #include "mcts/search_driver.h"
@@ -194,7 +195,26 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   using namespace boardlab;
   using namespace boardlab::python;
   m.doc() = "boardlab's LibTorch layer: training runs, network players, network benchmarks";
-  py::module_::import("boardlab._boardlab");  // the Game, State and Bot types this module uses
+  const py::module_ core = py::module_::import("boardlab._boardlab");  // the Game, State and Bot types used here
+  // _boardlab registers its error classes for its own functions only: errors thrown here must
+  // become the same classes, or the command line shows a traceback instead of one line.
+  static const py::handle input = py::object(core.attr("InputError")).release();  // kept for the process
+  static const py::handle illegal = py::object(core.attr("IllegalActionError")).release();
+  static const py::handle parameter = py::object(core.attr("GameParameterError")).release();
+  static const py::handle notation = py::object(core.attr("NotationError")).release();
+  py::register_local_exception_translator([](std::exception_ptr error) {
+    try {
+      if (error) std::rethrow_exception(error);
+    } catch (const IllegalActionError& e) {
+      PyErr_SetString(illegal.ptr(), e.what());
+    } catch (const GameParameterError& e) {
+      PyErr_SetString(parameter.ptr(), e.what());
+    } catch (const NotationError& e) {
+      PyErr_SetString(notation.ptr(), e.what());
+    } catch (const InputError& e) {
+      PyErr_SetString(input.ptr(), e.what());
+    }
+  });
   bind_arena(m, make_any_bot);
   m.def("train", &py_train, py::arg("config") = "", py::arg("overrides") = std::vector<std::string>{},
         py::arg("out") = "", py::arg("resume") = false, py::arg("log") = py::none(),

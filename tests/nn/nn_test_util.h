@@ -1,0 +1,158 @@
+// Shared helpers for the LibTorch-layer tests: Virus War games, small networks, temporary folders.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/rng.h"
+#include "games/registry.h"
+#include "mcts/evaluator.h"
+#include "nn/model.h"
+#include "nn/network_config.h"
+#include "nn/replay_buffer.h"
+#include "nn/trainer.h"
+
+namespace boardlab::nn_testing {
+
+inline const Game& virus_war() {
+  static const std::shared_ptr<const Game> game = load_game("virus_war");
+  return *game;
+}
+
+inline NetworkConfig tiny_network(int blocks = 1, int channels = 8) {
+  NetworkConfig config;
+  config.blocks = blocks;
+  config.channels = channels;
+  config.policy_channels = 2;
+  config.value_hidden = 16;
+  return config;
+}
+
+// One uniformly random game recorded as self-play would record it. The policy target is
+// peaked (most mass on one random legal action) so that a network can fit it: a flat
+// target's cross-entropy cannot fall much below its starting value.
+inline SelfPlayGame random_selfplay_game(const Game& game, Rng& rng) {
+  SelfPlayGame record;
+  std::unique_ptr<State> state = game.new_initial_state();
+  std::vector<Action> legal;
+  while (!state->is_terminal()) {
+    state->legal_actions(legal);
+    if (legal.size() > 1) {
+      std::vector<float> policy(legal.size());
+      for (float& p : policy) p = 0.02f * static_cast<float>(rng.uniform());
+      policy[rng.below(static_cast<std::uint32_t>(legal.size()))] += 1.0f;
+      record.positions.push_back({static_cast<int>(record.actions.size()), legal, policy});
+    }
+    const Action action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    record.actions.push_back(action);
+    state->apply(action);
+  }
+  record.returns = state->returns();
+  return record;
+}
+
+// Random non-terminal positions (and their legal actions) for inference comparisons.
+struct Positions {
+  std::vector<std::unique_ptr<State>> states;
+  std::vector<std::vector<Action>> legal;
+
+  std::vector<EvalRequest> requests(std::size_t begin, std::size_t end) const {
+    std::vector<EvalRequest> out;
+    for (std::size_t i = begin; i < end; ++i) out.push_back({states[i].get(), legal[i]});
+    return out;
+  }
+  std::vector<float> observations(const Game& game) const {
+    const auto size = static_cast<std::size_t>(game.observation_shape().size());
+    std::vector<float> obs(states.size() * size);
+    for (std::size_t i = 0; i < states.size(); ++i)
+      states[i]->observation(states[i]->current_player(), std::span<float>(obs.data() + i * size, size));
+    return obs;
+  }
+};
+
+inline Positions random_positions(const Game& game, int count, std::uint64_t seed) {
+  Positions out;
+  Rng rng(seed);
+  std::vector<Action> legal;
+  while (static_cast<int>(out.states.size()) < count) {
+    std::unique_ptr<State> state = game.new_initial_state();
+    const int plies = static_cast<int>(rng.below(60));
+    for (int k = 0; k < plies && !state->is_terminal(); ++k) {
+      state->legal_actions(legal);
+      state->apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    if (state->is_terminal()) continue;
+    state->legal_actions(legal);
+    out.legal.push_back(legal);
+    out.states.push_back(std::move(state));
+  }
+  return out;
+}
+
+// Raw network outputs for `obs` (batch positions), logits then values, for exact comparisons.
+inline std::vector<float> predict_all(const Model& model, const std::vector<float>& obs, int batch) {
+  std::vector<float> out(static_cast<std::size_t>(batch) * (model.num_actions() + model.num_players()));
+  model.predict(obs.data(), batch, out.data(), out.data() + static_cast<std::size_t>(batch) * model.num_actions());
+  return out;
+}
+
+// A fresh folder under the system's temporary directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "boardlab_nn_test_XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+inline void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+// Runs `f`, expects an exception of type E, and returns its message.
+template <class E, class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "expected another exception type, got: " << e.what();
+    return {};
+  }
+  ADD_FAILURE() << "expected an exception";
+  return {};
+}
+
+}  // namespace boardlab::nn_testing

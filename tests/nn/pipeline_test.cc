@@ -1,0 +1,265 @@
+// Tests for training runs: a tiny run's folder has every part, and a resumed run continues its steps and random streams.
+#include "nn/pipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/errors.h"
+#include "nn/checkpoint.h"
+#include "nn/replay_buffer.h"
+#include "nn/train_config.h"
+#include "nn_test_util.h"
+
+namespace boardlab {
+namespace {
+
+namespace fs = std::filesystem;
+using nn_testing::file_text;
+using nn_testing::TempDir;
+
+const std::string kConfig = std::string(BOARDLAB_SOURCE_DIR) + "/configs/virus_war.yaml";
+constexpr int kBatch = 16;
+
+// Seconds-long runs: a 1×8 network, 4 simulations, one worker and one inference thread
+// (deterministic batches), and no augmentation, so that each training step draws exactly
+// kBatch numbers from the sampling stream.
+std::vector<std::string> tiny(std::vector<std::string> more) {
+  std::vector<std::string> overrides = {"network.blocks=1",
+                                        "network.channels=8",
+                                        "network.value_hidden=16",
+                                        "search.simulations=4",
+                                        "self_play.concurrent_games=4",
+                                        "self_play.workers=1",
+                                        "self_play.positions_per_cycle=24",
+                                        "self_play.save_games=true",
+                                        "inference.threads=1",
+                                        "replay.min_positions=16",
+                                        "training.batch_size=" + std::to_string(kBatch),
+                                        "training.samples_per_position=1",
+                                        "training.threads=1",
+                                        "training.augment=false",
+                                        "evaluation.every_steps=0",
+                                        "evaluation.games=2",
+                                        "evaluation.opponents=[random]",
+                                        "evaluation.simulations=2",
+                                        "run.max_minutes=0"};
+  overrides.insert(overrides.end(), more.begin(), more.end());
+  return overrides;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> split(const std::string& line, char separator) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(line);
+  while (std::getline(in, part, separator)) parts.push_back(part);
+  if (!line.empty() && line.back() == separator) parts.emplace_back();
+  return parts;
+}
+
+// The state `n` draws further along the stream that starts at `state`.
+std::array<std::uint64_t, 4> advanced(const std::array<std::uint64_t, 4>& state, int n) {
+  Rng rng;
+  rng.set_state(state);
+  for (int i = 0; i < n; ++i) rng();
+  return rng.state();
+}
+
+std::vector<std::int64_t> metric_steps(const std::string& path) {
+  std::vector<std::int64_t> steps;
+  const auto lines = lines_of(file_text(path));
+  for (std::size_t i = 1; i < lines.size(); ++i) steps.push_back(std::stoll(split(lines[i], ',')[0]));
+  return steps;
+}
+
+TrainOptions options(const std::string& dir, std::vector<std::string> overrides, std::vector<std::string>* log) {
+  TrainOptions o;
+  o.config_path = kConfig;
+  o.overrides = std::move(overrides);
+  o.out_dir = dir;
+  o.log = [log](const std::string& line) { log->push_back(line); };
+  return o;
+}
+
+TEST(Pipeline, ResumeContinuesTheStepCountAndTheRandomStreams) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  const TrainSummary first = train(options(run, tiny({"run.max_steps=6", "checkpoint.every_steps=3"}), &log));
+  ASSERT_EQ(first.steps, 6);
+  const std::string checkpoints = run + "/checkpoints/";
+  const Checkpoint at3 = load_checkpoint(checkpoints + "step_000003.pt");
+  const Checkpoint at6 = load_checkpoint(checkpoints + "step_000006.pt");
+  ASSERT_EQ(at6.info.step, 6);
+  ASSERT_EQ(at6.info.rng_states.size(), 2u);  // the master stream (seeds workers) and the sampling stream
+  EXPECT_EQ(load_checkpoint(checkpoints + "latest.pt").info.rng_states, at6.info.rng_states);
+  // Within a session: sampling draws kBatch per step, the master stream is not drawn after start-up.
+  EXPECT_EQ(at6.info.rng_states[1], advanced(at3.info.rng_states[1], 3 * kBatch));
+  EXPECT_EQ(at6.info.rng_states[0], at3.info.rng_states[0]);
+  const std::string metrics_before = file_text(run + "/metrics.csv");
+  const std::int64_t rows_before = static_cast<std::int64_t>(metric_steps(run + "/metrics.csv").size());
+
+  // Resuming may change keys: here the run gets longer.
+  TrainOptions resume = options(run, {"run.max_steps=9"}, &log);
+  resume.config_path.clear();
+  resume.resume = true;
+  log.clear();
+  const TrainSummary second = train(resume);
+  EXPECT_EQ(second.steps, 9);
+  ASSERT_FALSE(log.empty());
+  EXPECT_EQ(log.front().rfind("resuming virus_war(strict=false) in " + run + " at step 6:", 0), 0u) << log.front();
+
+  const Checkpoint at9 = load_checkpoint(checkpoints + "latest.pt");
+  EXPECT_EQ(at9.info.step, 9);
+  EXPECT_TRUE(fs::equivalent(checkpoints + "latest.pt", checkpoints + "step_000009.pt"));
+  EXPECT_GT(at9.info.games, at6.info.games);
+  EXPECT_GT(at9.info.positions, at6.info.positions);
+  EXPECT_GE(at9.info.seconds, at6.info.seconds);
+  // The resumed session started from the step-6 states: it drew 3 steps of samples from
+  // the saved sampling stream and one seed (its one worker's) from the saved master stream.
+  EXPECT_EQ(at9.info.rng_states[1], advanced(at6.info.rng_states[1], 3 * kBatch));
+  EXPECT_EQ(at9.info.rng_states[0], advanced(at6.info.rng_states[0], 1));
+  EXPECT_NE(at9.info.rng_states[0], at6.info.rng_states[0]);
+  EXPECT_NE(at9.info.rng_states[1], at6.info.rng_states[1]);
+  EXPECT_NE(at9.info.config_yaml.find("max_steps: 9"), std::string::npos);
+  EXPECT_NE(file_text(run + "/config.yaml").find("max_steps: 9"), std::string::npos);
+
+  // metrics.csv: the first session's rows unchanged, then new steps, none repeated.
+  const std::string metrics_after = file_text(run + "/metrics.csv");
+  EXPECT_EQ(metrics_after.rfind(metrics_before, 0), 0u);
+  const std::vector<std::int64_t> steps = metric_steps(run + "/metrics.csv");
+  ASSERT_GT(static_cast<std::int64_t>(steps.size()), rows_before);
+  for (std::size_t i = 1; i < steps.size(); ++i) EXPECT_LT(steps[i - 1], steps[i]) << "row " << i;
+  EXPECT_EQ(steps[static_cast<std::size_t>(rows_before) - 1], 6);
+  EXPECT_EQ(steps.back(), 9);
+
+  // The replay window continued too: its counters match the checkpoint's.
+  ReplayBuffer replay(*at9.game, 50000);
+  replay.load(run + "/replay.bin");
+  EXPECT_EQ(replay.games_added(), at9.info.games);
+  EXPECT_EQ(replay.positions_added(), at9.info.positions);
+}
+
+TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  const TrainSummary summary = train(options(
+      run,
+      tiny({"run.max_steps=4", "checkpoint.every_steps=1", "checkpoint.keep=1", "evaluation.every_steps=2",
+            "evaluation.previous_checkpoint=true"}),
+      &log));
+  EXPECT_EQ(summary.run_dir, run);
+  EXPECT_EQ(summary.steps, 4);
+  EXPECT_EQ(summary.latest_checkpoint, run + "/checkpoints/latest.pt");
+
+  // config.yaml: the config as used, which reads back to itself.
+  const std::string yaml = file_text(run + "/config.yaml");
+  const TrainConfig cfg = load_train_config(run + "/config.yaml");
+  EXPECT_EQ(cfg.yaml, yaml);
+  EXPECT_EQ(cfg.network.channels, 8);
+  EXPECT_EQ(cfg.max_steps, 4);
+
+  // checkpoints/: latest.pt is the newest step file; keep=1 leaves it and one before it.
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(run + "/checkpoints")) files.push_back(entry.path().filename().string());
+  std::sort(files.begin(), files.end());
+  EXPECT_EQ(files, (std::vector<std::string>{"latest.pt", "step_000003.pt", "step_000004.pt"}));
+  const Checkpoint latest = load_checkpoint(summary.latest_checkpoint);
+  EXPECT_EQ(latest.info.step, 4);
+  EXPECT_EQ(latest.info.game, "virus_war(strict=false)");  // canonical, parameters included
+  EXPECT_EQ(latest.info.config_yaml, yaml);
+  EXPECT_EQ(latest.info.games, summary.games);
+  EXPECT_EQ(latest.info.positions, summary.positions);
+  EXPECT_TRUE(fs::equivalent(run + "/checkpoints/latest.pt", run + "/checkpoints/step_000004.pt"));
+  EXPECT_EQ(load_checkpoint(run + "/checkpoints/step_000003.pt").info.step, 3);
+
+  // replay.bin holds every game so far (the window is larger than the run).
+  ReplayBuffer replay(*latest.game, cfg.replay_window);
+  replay.load(run + "/replay.bin");
+  EXPECT_EQ(replay.games_added(), summary.games);
+  EXPECT_EQ(replay.positions(), summary.positions);
+  std::printf("Virus War self-play replay, %lld positions: %.2f bytes/position without policy, %.2f with\n",
+              static_cast<long long>(replay.positions()),
+              static_cast<double>(replay.bytes_without_policy()) / static_cast<double>(replay.positions()),
+              static_cast<double>(replay.bytes()) / static_cast<double>(replay.positions()));
+
+  // metrics.csv: a header and one row per cycle, all as wide as the header.
+  const auto metrics = lines_of(file_text(run + "/metrics.csv"));
+  ASSERT_GE(metrics.size(), 2u);
+  const auto header = split(metrics[0], ',');
+  EXPECT_EQ(header.front(), "step");
+  EXPECT_EQ(header.back(), "score_vs_previous");
+  EXPECT_NE(std::find(header.begin(), header.end(), "score_vs_random"), header.end());
+  for (std::size_t i = 1; i < metrics.size(); ++i) EXPECT_EQ(split(metrics[i], ',').size(), header.size()) << metrics[i];
+  EXPECT_EQ(split(metrics.back(), ',')[0], "4");
+
+  // games/selfplay.txt: every self-play game, each record a finished game with those returns.
+  const auto games = lines_of(file_text(run + "/games/selfplay.txt"));
+  EXPECT_EQ(static_cast<std::int64_t>(games.size()), summary.games);
+  for (const auto& line : games) {
+    const auto close = line.find("] ");
+    ASSERT_TRUE(line.front() == '[' && close != std::string::npos) << line;
+    const std::unique_ptr<State> final_state = latest.game->load_record(line.substr(close + 2));
+    ASSERT_TRUE(final_state->is_terminal()) << line;
+    const std::vector<double> returns = final_state->returns();
+    EXPECT_EQ(line.substr(1, close - 1),
+              std::to_string(static_cast<int>(returns[0])) + "," + std::to_string(static_cast<int>(returns[1])));
+  }
+
+  // evaluation/: a table and results at steps 2 and 4; the second also meets the step-2 network.
+  for (const char* step : {"step_000002", "step_000004"}) {
+    const std::string table = file_text(run + "/evaluation/" + step + ".txt");
+    const std::string json = file_text(run + "/evaluation/" + step + ".json");
+    EXPECT_NE(table.find("random"), std::string::npos) << table;
+    ASSERT_FALSE(json.empty()) << step;
+    EXPECT_EQ(json.front(), '{');
+  }
+  const std::string final_table = file_text(run + "/evaluation/step_000004.txt");
+  EXPECT_NE(final_table.find("net@4"), std::string::npos) << final_table;
+  EXPECT_NE(final_table.find("net@2"), std::string::npos) << final_table;
+  EXPECT_EQ(summary.final_evaluation, final_table);
+
+  // log.txt: the lines the run reported, in order.
+  const std::string log_text = file_text(run + "/log.txt");
+  EXPECT_EQ(log_text.rfind("training virus_war(strict=false) in " + run + " at step 0:", 0), 0u) << log_text;
+  EXPECT_NE(log_text.find("evaluation at step 2"), std::string::npos);
+  EXPECT_NE(log_text.find("finished at step 4"), std::string::npos);
+  ASSERT_FALSE(log.empty());
+  EXPECT_EQ(log_text.rfind(log.front(), 0), 0u);
+
+  // The folder now belongs to this run: a new run refuses it, a resume must keep the network.
+  const std::string taken = nn_testing::error_of<InputError>([&] { train(options(run, tiny({}), &log)); });
+  EXPECT_NE(taken.find("already holds a run"), std::string::npos) << taken;
+  TrainOptions resume = options(run, {"network.channels=16"}, &log);
+  resume.resume = true;
+  const std::string changed = nn_testing::error_of<InputError>([&] { train(resume); });
+  EXPECT_NE(changed.find("network differs"), std::string::npos) << changed;
+  // A refused resume leaves the run as it was, so that a plain --resume still works.
+  EXPECT_EQ(file_text(run + "/config.yaml"), yaml);
+}
+
+TEST(Pipeline, ResumeNeedsARunFolderWithACheckpoint) {
+  TempDir tmp;
+  std::vector<std::string> log;
+  TrainOptions resume = options(tmp / "nothing", {}, &log);
+  resume.resume = true;
+  const std::string message = nn_testing::error_of<InputError>([&] { train(resume); });
+  EXPECT_NE(message.find("not a run folder"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace boardlab

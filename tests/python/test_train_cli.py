@@ -1,0 +1,255 @@
+"""`boardlab train`, `evaluate`, `play` and `bench` with trained networks, run as a user would through the launcher."""
+
+import json
+import os
+import pathlib
+import random
+import re
+import signal
+import subprocess
+import time
+
+import pytest
+
+import boardlab
+from conftest import LAUNCHER, REPO
+
+CONFIG = str(REPO / "configs" / "virus_war.yaml")
+# Seconds-long runs: a 1x8 network, 4 simulations, small cycles and a 2-game evaluation.
+TINY = [
+    "network.blocks=1",
+    "network.channels=8",
+    "network.value_hidden=16",
+    "search.simulations=4",
+    "self_play.concurrent_games=4",
+    "self_play.workers=1",
+    "self_play.positions_per_cycle=24",
+    "inference.threads=1",
+    "replay.min_positions=16",
+    "training.batch_size=16",
+    "training.samples_per_position=1",
+    "training.threads=1",
+    "evaluation.every_steps=0",
+    "evaluation.games=2",
+    "evaluation.opponents=[random]",
+    "evaluation.simulations=2",
+    "run.max_minutes=0",
+]
+SECTIONS = ["network", "search", "self_play", "inference", "replay", "training", "checkpoint", "evaluation", "run"]
+
+
+def sets(overrides):
+    return [arg for item in overrides for arg in ("--set", item)]
+
+
+def checkpoint_info(path):
+    from boardlab import _boardlab_nn  # LibTorch loads only for the tests that read checkpoints
+
+    return _boardlab_nn.checkpoint_info(str(path))
+
+
+def keys_of(yaml_text):
+    """The dotted keys of a two-level config as to_yaml writes it."""
+    keys, section = set(), None
+    for line in yaml_text.splitlines():
+        match = re.match(r"^( *)([a-z_]+):", line)
+        if not match:
+            continue
+        if match.group(1):
+            keys.add(f"{section}.{match.group(2)}")
+        elif re.match(r"^[a-z_]+:\s*(#.*)?$", line):
+            section = match.group(2)
+        else:
+            keys.add(match.group(2))
+    return keys
+
+
+def newest_step(checkpoints):
+    names = os.listdir(checkpoints) if checkpoints.is_dir() else []
+    return max((int(m.group(1)) for m in map(re.compile(r"^step_(\d+)\.pt$").match, names) if m), default=-1)
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    """One finished 4-step run shared by the tests that need a run folder or a checkpoint."""
+    run = tmp_path_factory.mktemp("train") / "run"
+    result = subprocess.run(
+        [str(LAUNCHER), "train", "--config", CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=4"])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return run, result
+
+
+def test_print_config_has_every_section_and_key(run_cli):
+    result = run_cli("train", "--print-config")
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    assert text.startswith("game: virus_war")
+    for section in SECTIONS:
+        assert re.search(rf"^{section}:$", text, re.M), section
+    # The shipped config is the defaults written out: the same keys, no more, no fewer.
+    assert keys_of(text) == keys_of(pathlib.Path(CONFIG).read_text())
+    assert {"seed", "network.blocks", "training.batch_size", "evaluation.opponents", "run.max_steps"} <= keys_of(text)
+
+
+def test_train_finishes_with_a_table_and_a_run_folder(tiny_run):
+    run, result = tiny_run
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert f"run folder: {run}" in out
+    assert re.search(r"^4 steps, \d+ games, \d+ positions in", out, re.M)
+    assert f"latest checkpoint: {run}/checkpoints/latest.pt" in out
+    table = out.split("final evaluation:\n", 1)[1]
+    assert re.search(r"^net@4 +vs random +\d+ +\d+ +\d+ +[\d.]+%$", table, re.M), table
+    assert "95% interval" in table
+    assert "training virus_war(strict=false)" in result.stderr  # progress goes to stderr
+    for part in ("config.yaml", "replay.bin", "metrics.csv", "log.txt", "games/selfplay.txt"):
+        assert (run / part).is_file(), part
+    evaluation = json.loads((run / "evaluation" / "step_000004.json").read_text())
+    assert [p["name"] for p in evaluation["players"]] == ["net@4", "random"]
+    info = checkpoint_info(run / "checkpoints" / "latest.pt")
+    assert info["step"] == 4 and info["game"] == "virus_war(strict=false)"
+    assert (info["blocks"], info["channels"]) == (1, 8)
+
+
+def test_evaluate_a_checkpoint_against_random(tiny_run, run_cli):
+    run, _ = tiny_run
+    latest = run / "checkpoints" / "latest.pt"
+    result = run_cli("evaluate", "--checkpoint", str(latest), "--against", "random", "--games", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("virus_war(strict=false): 2 games in ")
+    assert re.search(rf"^agent:{re.escape(str(latest))} +vs random +\d+ +\d+ +\d+ ", result.stdout, re.M), result.stdout
+
+
+def test_play_against_a_trained_agent(tiny_run, run_cli):
+    run, _ = tiny_run
+    result = run_cli("play", "virus_war", "--players", f"random,agent:{run}/checkpoints/latest.pt", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^Result: (X wins|O wins|draw) \(", result.stdout, re.M), result.stdout
+    record = re.search(r"^Record: (.*)$", result.stdout, re.M).group(1)
+    assert boardlab.load_game("virus_war").load_record(record).is_terminal()
+
+
+def test_resume_continues_the_run(tiny_run, run_cli):
+    run, _ = tiny_run
+    before = checkpoint_info(run / "checkpoints" / "latest.pt")
+    result = run_cli("train", "--resume", str(run), "--set", "run.max_steps=6")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^6 steps, \d+ games", result.stdout, re.M), result.stdout
+    assert "resuming virus_war(strict=false)" in result.stderr and "at step 4" in result.stderr
+    after = checkpoint_info(run / "checkpoints" / "latest.pt")
+    assert after["step"] == 6
+    assert after["games"] > before["games"]
+    steps = [int(line.split(",")[0]) for line in (run / "metrics.csv").read_text().splitlines()[1:]]
+    assert steps == sorted(set(steps)) and steps[-1] == 6
+
+
+def test_bad_config_is_one_line_with_file_and_line(run_cli, tmp_path):
+    config = tmp_path / "bad.yaml"
+    config.write_text("game: virus_war\ntraining:\n  batch_sise: 64\n")
+    result = run_cli("train", "--config", str(config), "--out", str(tmp_path / "run"))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"boardlab train: error: {config}:3: unknown key 'training.batch_sise'; did you mean 'training.batch_size'?\n"
+    )
+    assert not (tmp_path / "run").exists()
+    result = run_cli("train", "--config", CONFIG, "--out", str(tmp_path / "run"), "--set", "network.blocks=many")
+    assert result.returncode == 2
+    assert result.stderr == "boardlab train: error: --set network.blocks=many: expected an integer, got 'many'\n"
+
+
+def test_missing_checkpoint_is_one_line_naming_it(run_cli, tmp_path):
+    missing = tmp_path / "missing.pt"
+    result = run_cli("evaluate", "--checkpoint", str(missing), "--against", "random", "--games", "2", "--quiet")
+    assert result.returncode == 2
+    assert result.stderr == f"boardlab evaluate: error: checkpoint '{missing}' does not exist\n"
+
+
+def test_evaluate_round_robin_writes_its_files(run_cli, tmp_path):
+    out = tmp_path / "eval"
+    result = run_cli(
+        "evaluate", "--game", "virus_war", "--players", "random,uct:20", "--games", "4", "--quiet", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^random +vs uct:20 +\d+ +\d+ +\d+ ", result.stdout, re.M), result.stdout
+    results = json.loads((out / "results.json").read_text())
+    assert results["games"] == 4
+    assert [p["name"] for p in results["players"]] == ["random", "uct:20"]
+    elo = (out / "elo.csv").read_text().splitlines()
+    assert elo[0] == "player,elo,stderr,low,high" and len(elo) == 3
+    pairings = (out / "pairings.csv").read_text().splitlines()
+    assert pairings[0] == "a,b,wins,draws,losses,score" and len(pairings) == 2
+    wins, draws, losses = (int(x) for x in pairings[1].split(",")[2:5])
+    assert wins + draws + losses == 4
+    games = (out / "games.txt").read_text().splitlines()
+    assert len(games) == 4
+    game = boardlab.load_game("virus_war")
+    for line in games:
+        match = re.match(r"^\[(random,uct:20|uct:20,random)\] \[(\S+)\] (.*)$", line)
+        assert match, line
+        assert game.load_record(match.group(3)).is_terminal()
+
+
+def test_bench_search_json(run_cli):
+    result = run_cli("bench", "virus_war", "--search", "--seconds", "0.2", "--json")
+    assert result.returncode == 0, result.stderr
+    stats = json.loads(result.stdout)
+    assert stats["game"] == "virus_war(strict=false)"
+    assert set(stats["search"]) == {"search_alone_1_game", "search_alone_64_games", "uct_800"}
+    for entry in stats["search"].values():
+        assert entry["simulations_per_second"] > 0
+
+
+def test_bench_network_json(run_cli):
+    result = run_cli(
+        "bench", "virus_war", "--nn", "--seconds", "1", "--config", CONFIG, "--set", "network.channels=8", "--json"
+    )
+    assert result.returncode == 0, result.stderr
+    network = json.loads(result.stdout)["network"]
+    assert network["game"] == "virus_war(strict=false)"
+    assert network["channels"] == 8
+    assert network["evaluations_per_second"] > 0
+    assert network["selfplay_simulations_per_second"] > 0
+    assert network["ratio"] == pytest.approx(
+        network["selfplay_simulations_per_second"] / network["evaluations_per_second"]
+    )
+
+
+def test_killed_run_resumes_from_its_latest_checkpoint(tmp_path):
+    """SIGKILL at a random moment of a run that checkpoints every step: latest.pt is whole and the run resumes."""
+    run = tmp_path / "run"
+    process = subprocess.Popen(
+        [str(LAUNCHER), "train", "--config", CONFIG, "--out", str(run),
+         *sets([*TINY, "checkpoint.every_steps=1", "run.max_steps=100000"])],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    checkpoints = run / "checkpoints"
+    deadline = time.monotonic() + 90
+    try:
+        while time.monotonic() < deadline and process.poll() is None and newest_step(checkpoints) < 3:
+            time.sleep(0.02)
+        assert process.poll() is None, process.stderr.read()
+        time.sleep(random.uniform(0, 0.2))  # somewhere in a cycle: self-play, training or a checkpoint write
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        process.stderr.close()
+    assert process.returncode == -signal.SIGKILL
+
+    info = checkpoint_info(checkpoints / "latest.pt")
+    assert info["step"] >= 3
+    target = info["step"] + 2
+    result = subprocess.run(
+        [str(LAUNCHER), "train", "--resume", str(run), "--set", f"run.max_steps={target}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"at step {info['step']}" in result.stderr
+    assert checkpoint_info(checkpoints / "latest.pt")["step"] == target
