@@ -283,6 +283,14 @@ TrainSummary train(const TrainOptions& options) {
 
   auto elapsed = [&] { return seconds_before + std::chrono::duration<double>(Clock::now() - session_start).count(); };
   auto out_of_time = [&] { return cfg.max_minutes > 0 && elapsed() >= cfg.max_minutes * 60; };
+  // The Elo columns of a metrics row: filled on the rows of cycles that ended with an evaluation.
+  auto eval_columns = [&](const std::optional<EvalResult>& e) {
+    std::string out;
+    if (!e) return std::string(3 + cfg.eval_opponents.size() + 1, ',');
+    out = "," + number(e->elo, 1) + "," + number(e->low, 1) + "," + number(e->high, 1);
+    for (double score : e->scores) out += "," + (std::isnan(score) ? std::string() : number(score, 3));
+    return out;
+  };
   const std::int64_t first_step = step;
   auto last_log = Clock::now() - std::chrono::hours(1);
   std::optional<EvalResult> last_eval;
@@ -350,6 +358,12 @@ TrainSummary train(const TrainOptions& options) {
       total /= trained;
     }
 
+    // The last cycle evaluates the final network, so that its row carries the final Elo.
+    if (!stop && last_eval_step != step && (step >= cfg.max_steps || out_of_time())) {
+      last_eval = evaluate();
+      last_eval_step = step;
+    }
+
     // Progress and metrics.
     const double games_per_s = static_cast<double>(games - games_before) / play_seconds;
     const double positions_per_s = static_cast<double>(new_positions) / play_seconds;
@@ -360,15 +374,7 @@ TrainSummary train(const TrainOptions& options) {
                                : std::string(",,,")) +
                       "," + number(trainer.learning_rate(), 6) + "," + number(games_per_s, 2) + "," +
                       number(positions_per_s, 1) + "," + number(sims_per_s, 0) + "," + number(inference.mean_batch(), 1);
-    const bool fresh_eval = last_eval && last_eval_step == step;
-    if (fresh_eval) {
-      row += "," + number(last_eval->elo, 1) + "," + number(last_eval->low, 1) + "," + number(last_eval->high, 1);
-      for (double s : last_eval->scores) row += "," + (std::isnan(s) ? std::string() : number(s, 3));
-    } else {
-      row += ",,,";
-      for (std::size_t i = 0; i <= cfg.eval_opponents.size(); ++i) row += ",";
-    }
-    metrics.append(row);
+    metrics.append(row + eval_columns(last_eval_step == step ? last_eval : std::nullopt));
     if (std::chrono::duration<double>(Clock::now() - last_log).count() >= cfg.log_every_seconds) {
       last_log = Clock::now();
       const double session = std::chrono::duration<double>(Clock::now() - session_start).count();
@@ -391,7 +397,7 @@ TrainSummary train(const TrainOptions& options) {
 
   // ---- the end: a checkpoint and an evaluation of the final network
   if (last_checkpoint != step) checkpoint();
-  if (last_eval_step != step && !stop) last_eval = evaluate();
+  if (last_eval_step != step && !stop) last_eval = evaluate();  // only when no cycle ran
   log(std::string(stop ? "stopped" : "finished") + " at step " + std::to_string(step) + " after " +
       duration(elapsed()) + ": " + std::to_string(games) + " games, " + std::to_string(positions) + " positions");
   TrainSummary summary;

@@ -1,9 +1,9 @@
 // The replay buffer: a sliding window of self-play positions, stored as games so that each position costs a few bytes.
 //
 // A position is kept as (game, ply): the game's actions are stored once and the position
-// is rebuilt by replaying them when it is sampled (about a microsecond per action), so a
-// Virus War position costs ~2 bytes of actions plus its sparse policy, far below storing
-// its 900 observation floats or even their bits. Observations are made at sampling time,
+// is rebuilt by replaying them when it is sampled (well under a microsecond per action), so
+// a Virus War position costs ~4.5 bytes (its action and its ply) plus its sparse policy,
+// far below its 900 observation floats or even their bits. Observations are made at sampling time,
 // in the mover's view, with a random symmetry when augmenting.
 #pragma once
 
