@@ -74,16 +74,19 @@ void InferenceServer::serve() {
   std::vector<Ticket*> batch;
   std::unique_lock lock(mutex_);
   while (true) {
+    ++idle_;
     work_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    --idle_;
     if (stopping_ && queue_.empty()) return;
-    // Wait (up to max_wait after the oldest request) for the batch to fill.
+    // Wait (up to max_wait after the oldest request) for the batch to fill, but only when no
+    // other server thread is free: an idle one would run the next request sooner than any wait.
     const auto deadline = queue_.front()->submitted + std::chrono::microseconds(config_.max_wait_us);
     auto queued = [&] {
       int total = 0;
       for (const Ticket* t : queue_) total += t->size;
       return total;
     };
-    while (!stopping_ && queued() < config_.max_batch &&
+    while (!stopping_ && idle_ == 0 && queued() < config_.max_batch &&
            work_.wait_until(lock, deadline) != std::cv_status::timeout) {
     }
     batch.clear();

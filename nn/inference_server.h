@@ -54,6 +54,7 @@ class InferenceServer final : public Evaluator {
   std::condition_variable work_;
   std::deque<Ticket*> queue_;
   bool stopping_ = false;
+  int idle_ = 0;  // server threads waiting for work
   InferenceStats stats_;
   std::vector<std::thread> threads_;
 };

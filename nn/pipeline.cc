@@ -210,6 +210,7 @@ TrainSummary train(const TrainOptions& options) {
   // ---- evaluation
   std::optional<Model> previous;
   std::int64_t previous_step = 0;
+  double last_eval_seconds = 0;
   std::string last_table;
   auto evaluate = [&]() -> EvalResult {
     auto current = std::make_shared<const Model>(model.clone());
@@ -255,6 +256,7 @@ TrainSummary train(const TrainOptions& options) {
     previous.emplace(model.clone());
     previous_step = step;
     last_table = result.table;
+    last_eval_seconds = report.seconds;
     log("evaluation at step " + std::to_string(step) + " (" + number(report.seconds, 0) + " s):\n" + result.table);
     return result;
   };
@@ -282,7 +284,9 @@ TrainSummary train(const TrainOptions& options) {
   };
 
   auto elapsed = [&] { return seconds_before + std::chrono::duration<double>(Clock::now() - session_start).count(); };
-  auto out_of_time = [&] { return cfg.max_minutes > 0 && elapsed() >= cfg.max_minutes * 60; };
+  // The time limit covers the final evaluation too: training stops early enough for it,
+  // guessing its length from the previous evaluation.
+  auto out_of_time = [&] { return cfg.max_minutes > 0 && elapsed() + last_eval_seconds >= cfg.max_minutes * 60; };
   // The Elo columns of a metrics row: filled on the rows of cycles that ended with an evaluation.
   auto eval_columns = [&](const std::optional<EvalResult>& e) {
     std::string out;
@@ -292,6 +296,8 @@ TrainSummary train(const TrainOptions& options) {
     return out;
   };
   const std::int64_t first_step = step;
+  const std::int64_t games_at_start = games, positions_at_start = positions;
+  double play_total = 0;
   auto last_log = Clock::now() - std::chrono::hours(1);
   std::optional<EvalResult> last_eval;
   std::int64_t last_eval_step = -1;
@@ -299,9 +305,7 @@ TrainSummary train(const TrainOptions& options) {
   while (step < cfg.max_steps && !stop && !out_of_time()) {
     // Self-play: every worker plays its share of the cycle's positions.
     const auto cycle_start = Clock::now();
-    const std::int64_t games_before = games, positions_before = positions;
-    std::uint64_t sims_before = 0;
-    for (const auto& w : workers) sims_before += w->simulations();
+    const std::int64_t positions_before = positions;
     server.reset_stats();
     std::vector<std::thread> threads;
     const std::int64_t share = (cfg.positions_per_cycle + cfg.workers - 1) / cfg.workers;
@@ -358,16 +362,21 @@ TrainSummary train(const TrainOptions& options) {
       total /= trained;
     }
 
-    // The last cycle evaluates the final network, so that its row carries the final Elo.
-    if (!stop && last_eval_step != step && (step >= cfg.max_steps || out_of_time())) {
+    // The last cycle evaluates the final network, so that its row carries the final Elo,
+    // unless an evaluation ran a few steps ago.
+    const bool recently = last_eval_step >= 0 && cfg.eval_every > 0 && step - last_eval_step < cfg.eval_every / 4;
+    if (!stop && last_eval_step != step && !recently && (step >= cfg.max_steps || out_of_time())) {
       last_eval = evaluate();
       last_eval_step = step;
     }
 
     // Progress and metrics.
-    const double games_per_s = static_cast<double>(games - games_before) / play_seconds;
-    const double positions_per_s = static_cast<double>(new_positions) / play_seconds;
-    const double sims_per_s = static_cast<double>(sims - sims_before) / play_seconds;
+    // Games end in bursts (a worker's games start together), so rates are averaged over
+    // this session's self-play time rather than over one cycle.
+    play_total += play_seconds;
+    const double games_per_s = static_cast<double>(games - games_at_start) / play_total;
+    const double positions_per_s = static_cast<double>(positions - positions_at_start) / play_total;
+    const double sims_per_s = static_cast<double>(sims) / play_total;
     std::string row = std::to_string(step) + "," + number(elapsed(), 1) + "," + std::to_string(games) + "," +
                       std::to_string(positions) + "," + std::to_string(replay.positions()) + "," +
                       (trained ? number(policy, 4) + "," + number(value, 4) + "," + number(l2, 5) + "," + number(total, 4)
@@ -397,7 +406,7 @@ TrainSummary train(const TrainOptions& options) {
 
   // ---- the end: a checkpoint and an evaluation of the final network
   if (last_checkpoint != step) checkpoint();
-  if (last_eval_step != step && !stop) last_eval = evaluate();  // only when no cycle ran
+  if (!last_eval && !stop) last_eval = evaluate();  // when no cycle evaluated (e.g. a resumed finished run)
   log(std::string(stop ? "stopped" : "finished") + " at step " + std::to_string(step) + " after " +
       duration(elapsed()) + ": " + std::to_string(games) + " games, " + std::to_string(positions) + " positions");
   TrainSummary summary;

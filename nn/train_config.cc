@@ -138,20 +138,20 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "training.momentum", .type = T::kFloat, .default_value = "0.9", .doc = "sgd momentum", .min = 0, .max = 0.999},
       {.path = "training.weight_decay", .type = T::kFloat, .default_value = "0.0001", .doc = "L2 regularisation coefficient", .min = 0, .max = 1},
       {.path = "training.value_loss_weight", .type = T::kFloat, .default_value = "1.0", .doc = "weight of the value loss against the policy loss", .min = 0, .max = 100},
-      {.path = "training.samples_per_position", .type = T::kFloat, .default_value = "4", .doc = "training samples per new self-play position (replay ratio)", .min = 0.01, .max = 1000},
+      {.path = "training.samples_per_position", .type = T::kFloat, .default_value = "2", .doc = "training samples per new self-play position (replay ratio)", .min = 0.01, .max = 1000},
       {.path = "training.augment", .type = T::kBool, .default_value = "true", .doc = "train on random board symmetries of each position"},
       {.path = "training.threads", .type = T::kInt, .default_value = "2", .doc = "LibTorch threads while training (self-play uses one per thread)", .min = 1, .max = 64},
 
-      {.path = "checkpoint.every_steps", .type = T::kInt, .default_value = "100", .doc = "training steps between checkpoints", .min = 1},
-      {.path = "checkpoint.keep", .type = T::kInt, .default_value = "3", .doc = "checkpoints kept besides the latest (0: keep all)", .min = 0},
+      {.path = "checkpoint.every_steps", .type = T::kInt, .default_value = "250", .doc = "training steps between checkpoints", .min = 1},
+      {.path = "checkpoint.keep", .type = T::kInt, .default_value = "0", .doc = "checkpoints kept besides the latest (0: keep all)", .min = 0},
 
-      {.path = "evaluation.every_steps", .type = T::kInt, .default_value = "200", .doc = "training steps between evaluations (0: only at the end)", .min = 0},
+      {.path = "evaluation.every_steps", .type = T::kInt, .default_value = "1000", .doc = "training steps between evaluations (0: only at the end)", .min = 0},
       {.path = "evaluation.games", .type = T::kInt, .default_value = "20", .doc = "games against each opponent", .min = 1, .max = 100000},
       {.path = "evaluation.opponents", .type = T::kStringList, .default_value = "[random, \"uct:200\"]", .doc = "baseline players (random, uct:N, mcts:..., agent:PATH)"},
       {.path = "evaluation.previous_checkpoint", .type = T::kBool, .default_value = "true", .doc = "also play the previous evaluation's network"},
       {.path = "evaluation.simulations", .type = T::kInt, .default_value = "32", .doc = "the agent's search budget in evaluation games", .min = 1, .max = 100000},
 
-      {.path = "run.max_steps", .type = T::kInt, .default_value = "1000", .doc = "training steps, then the run ends", .min = 1},
+      {.path = "run.max_steps", .type = T::kInt, .default_value = "4000", .doc = "training steps, then the run ends", .min = 1},
       {.path = "run.max_minutes", .type = T::kFloat, .default_value = "15", .doc = "wall-clock limit of the run (0: none)", .min = 0},
       {.path = "run.log_every_seconds", .type = T::kFloat, .default_value = "10", .doc = "seconds between progress lines", .min = 0.1},
   };
