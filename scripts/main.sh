@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The main job on a fresh machine: set up, build, and play a Virus War game between two baseline players.
+# The main job on a fresh machine: set up, build, train Virus War with the default config (~15 min) and print its evaluation.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh"
-"$root/build/bin/boardlab" play virus_war --players random,random --seed "${SEED:-1}"
+cd "$root"
+exec "$root/build/bin/boardlab" train --config configs/virus_war.yaml "$@"
