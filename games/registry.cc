@@ -2,6 +2,7 @@
 #include "games/registry.h"
 
 #include "core/errors.h"
+#include "games/morabaraba/morabaraba.h"
 #include "games/virus_war/virus_war.h"
 
 namespace boardlab {
@@ -9,6 +10,7 @@ namespace boardlab {
 const std::vector<GameSpec>& registered_games() {
   static const std::vector<GameSpec> kGames = {
       virus_war_spec(),
+      morabaraba_spec(),
   };
   return kGames;
 }

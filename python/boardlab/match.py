@@ -8,8 +8,8 @@ from boardlab.players import Player
 
 
 def play_match(state: boardlab.State, players: list[Player], labels: list[str], out: TextIO) -> None:
-    """Plays `state` to the end in place, printing each finished turn as `X: a1-b2-c3`."""
-    turn: list[str] = []
+    """Plays `state` to the end in place, printing each finished turn in the game's record notation (`X: a1-b2-c3`)."""
+    turn_start = len(state.record())
     while not state.is_terminal():
         mover = state.current_player()
         if mover < 0:
@@ -17,11 +17,12 @@ def play_match(state: boardlab.State, players: list[Player], labels: list[str], 
         for action in players[mover].act(state):
             if state.is_terminal() or state.current_player() != mover:
                 raise RuntimeError(f"player {labels[mover]} chose actions past the end of its turn")
-            turn.append(state.action_to_string(action))
             state.apply_action(action)
             if state.is_terminal() or state.current_player() != mover:
-                print(f"{labels[mover]}: {'-'.join(turn)}", file=out, flush=True)
-                turn = []
+                # The record's new words are the turn as the game writes it (Morabaraba: d1-d2xd5).
+                record = state.record()
+                print(f"{labels[mover]}: {record[turn_start:].strip()}", file=out, flush=True)
+                turn_start = len(record)
 
 
 def result_text(returns: list[float], labels: list[str]) -> str:
