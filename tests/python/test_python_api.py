@@ -114,3 +114,14 @@ def test_plot_metrics_draws_three_panels(run):
     figure = boardlab.plot_metrics(run)
     assert len(figure.axes) == 3
     assert figure.axes[0].lines  # the loss curves
+
+
+def test_checkpoints_load_in_python_torch(run):
+    torch = pytest.importorskip("torch")
+    archive = torch.jit.load(str(run.latest_checkpoint))
+    parameters = dict(archive.named_parameters())
+    assert "model.input_conv.weight" in parameters and "model.policy_fc.weight" in parameters
+    assert parameters["model.policy_fc.weight"].shape[0] == 101  # one logit per Virus War action
+    assert archive.step == int(run.checkpoints[-1].stem.split("_")[1])  # latest.pt is the newest step
+    assert archive.game == "virus_war(strict=false)"
+    assert "network:" in archive.config_yaml
