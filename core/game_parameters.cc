@@ -6,15 +6,10 @@
 #include <cstdlib>
 
 #include "core/errors.h"
+#include "core/text.h"
 
 namespace boardlab {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 bool valid_identifier(std::string_view s) {
   if (s.empty()) return false;

@@ -17,6 +17,7 @@
 #include "core/perft.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "tests/games/game_test_util.h"
 
 namespace boardlab {
 namespace {
@@ -82,30 +83,6 @@ std::vector<int> cells_of(Bits b) {
   return out;
 }
 
-// Everything observable that an illegal action must leave alone.
-struct Snapshot {
-  std::uint64_t hash;
-  std::string text;
-  std::vector<Action> legal;
-  std::vector<Action> history;
-  explicit Snapshot(const State& s)
-      : hash(s.hash()), text(s.to_string()), legal(s.legal_actions()), history(s.history()) {}
-  bool operator==(const Snapshot&) const = default;
-};
-
-// Applies an action that must be illegal; returns the error message and checks nothing changed.
-std::string rejected(State& state, Action action) {
-  const Snapshot before(state);
-  std::string message;
-  try {
-    state.apply(action);
-    ADD_FAILURE() << "action " << action << " was accepted in\n" << before.text;
-  } catch (const IllegalActionError& e) {
-    message = e.what();
-  }
-  EXPECT_TRUE(Snapshot(state) == before) << "an illegal action changed the state:\n" << before.text;
-  return message;
-}
 
 bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
