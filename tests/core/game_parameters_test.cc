@@ -7,21 +7,11 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "tests/core/core_test_util.h"
 
 namespace boardlab {
 namespace {
 
-// Runs `f`, expects a GameParameterError, and returns its message for content checks.
-template <class F>
-std::string parameter_error(F&& f) {
-  try {
-    f();
-  } catch (const GameParameterError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected GameParameterError";
-  return {};
-}
 
 const std::vector<ParamSpec> kSpecs = {
     {"strict", false, "a bool"},

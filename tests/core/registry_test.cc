@@ -7,20 +7,11 @@
 
 #include "core/errors.h"
 #include "games/virus_war/virus_war.h"
+#include "tests/core/core_test_util.h"
 
 namespace boardlab {
 namespace {
 
-template <class F>
-std::string parameter_error(F&& f) {
-  try {
-    f();
-  } catch (const GameParameterError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected GameParameterError";
-  return {};
-}
 
 TEST(Registry, ListsVirusWarWithItsParameter) {
   const GameSpec& spec = find_game("virus_war");
