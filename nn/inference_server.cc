@@ -1,6 +1,7 @@
 // Batching requests across threads, with a size cap and a wait cap.
 #include "nn/inference_server.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -89,9 +90,12 @@ void InferenceServer::serve() {
     while (!stopping_ && idle_ == 0 && queued() < config_.max_batch &&
            work_.wait_until(lock, deadline) != std::cv_status::timeout) {
     }
+    // With other server threads free, take only a share of what is queued so they run the
+    // rest in parallel: one big batch on one thread would leave the other cores idle.
+    const int limit = idle_ > 0 ? std::min(config_.max_batch, (queued() + idle_) / (idle_ + 1)) : config_.max_batch;
     batch.clear();
     int size = 0;
-    while (!queue_.empty() && (batch.empty() || size + queue_.front()->size <= config_.max_batch)) {
+    while (!queue_.empty() && (batch.empty() || size + queue_.front()->size <= limit)) {
       size += queue_.front()->size;
       batch.push_back(queue_.front());
       queue_.pop_front();
