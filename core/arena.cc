@@ -104,6 +104,11 @@ std::string csv_field(const std::string& s) {
 
 }  // namespace
 
+int default_anchor(const std::vector<std::string>& players) {
+  const auto it = std::find(players.begin(), players.end(), "random");
+  return it == players.end() ? 0 : static_cast<int>(it - players.begin());
+}
+
 std::vector<std::vector<int>> round_robin_groups(int num_players, int seats) {
   if (num_players < seats)
     throw InputError("arena: " + std::to_string(seats) + "-player game needs at least " + std::to_string(seats) +

@@ -63,6 +63,9 @@ struct ArenaReport {
   std::string records() const;        // one game per line: seats then the record
 };
 
+// The player to rate 0: "random" when it plays (a fixed, familiar yardstick), else the first.
+int default_anchor(const std::vector<std::string>& players);
+
 // Groups of players that meet: every combination of `seats` players (round robin), or
 // `focus` with every combination of the others (one player against several).
 std::vector<std::vector<int>> round_robin_groups(int num_players, int seats);

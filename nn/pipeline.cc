@@ -232,9 +232,7 @@ TrainSummary train(const TrainOptions& options) {
     ArenaOptions arena;
     arena.games = cfg.eval_games;
     arena.seed = cfg.seed * 1000003 + static_cast<std::uint64_t>(step);
-    arena.anchor = 0;
-    for (std::size_t i = 0; i < players.size(); ++i)
-      if (players[i] == "random") arena.anchor = static_cast<int>(i);
+    arena.anchor = default_anchor(players);
     Model::set_torch_threads(1);
     const ArenaReport report =
         run_arena(*game, players, focus_groups(0, static_cast<int>(players.size()), game->num_players()), factory, arena);

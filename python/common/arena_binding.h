@@ -36,8 +36,7 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
   options.threads = threads;
   options.opening_actions = opening_actions;
   options.prior_draws = prior_draws;
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i] == "random") options.anchor = static_cast<int>(i);
+  options.anchor = default_anchor(all);
   if (progress) {
     options.progress = [](const ArenaProgress& p) {
       std::fprintf(stderr, "\r  %d/%d games, %.2f games/s, ETA %.0f s   ", p.done, p.total, p.games_per_second(),
