@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/errors.h"
+#include "core/random_play.h"
 
 namespace boardlab {
 namespace {
@@ -41,21 +42,31 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
 }
 
 ArenaGame play_one(const Game& game, const std::vector<std::string>& players, const std::vector<int>& seats,
-                   std::uint64_t opening_seed, std::uint64_t bot_seed, int opening_actions, const BotFactory& factory) {
+                   std::uint64_t opening_seed, std::uint64_t bot_seed, int opening_turns, const BotFactory& factory) {
   std::vector<std::unique_ptr<Bot>> bots;
   for (std::size_t s = 0; s < seats.size(); ++s) bots.push_back(factory(players[seats[s]], game, mix(bot_seed, s)));
   std::unique_ptr<State> state = game.new_initial_state();
-  Rng opening(opening_seed);
+  // Chance draws its own stream, so that the opening's stream is the same for every seating.
+  Rng opening(opening_seed), chance(opening_seed ^ 0xc4a2ceULL);
+  std::vector<Action> joint;
   ArenaGame result;
   result.seats = seats;
-  for (int i = 0; i < opening_actions && !state->is_terminal(); ++i) state->apply(state->random_legal_action(opening));
+  while (!state->is_terminal() && state->move_number() < opening_turns)
+    apply_random_step(*state, state->is_chance_node() ? chance : opening, joint);
   while (!state->is_terminal()) {
     const Player mover = state->current_player();
-    if (mover < 0) throw InputError("arena: " + game.name() + " has simultaneous moves, not supported by the arena yet");
-    state->apply(bots[mover]->act(*state));
+    if (mover == kChancePlayer) {
+      state->apply(state->random_legal_action(chance));
+    } else if (mover == kSimultaneousPlayer) {
+      joint.resize(seats.size());
+      for (Player p = 0; p < static_cast<Player>(seats.size()); ++p) joint[p] = bots[p]->act(PlayerView(*state, p));
+      state->apply_joint(joint);
+    } else {
+      state->apply(bots[mover]->act(PlayerView(*state, mover)));
+    }
   }
   result.returns = state->returns();
-  const std::vector<Action> history = state->history();
+  const std::vector<Step> history = state->history();
   result.length = static_cast<int>(history.size());
   result.record = state->record();
   return result;
@@ -130,7 +141,7 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
                       const std::vector<std::vector<int>>& groups, const BotFactory& factory,
                       const ArenaOptions& options) {
   if (options.games < 1) throw InputError("arena: games must be at least 1, got " + std::to_string(options.games));
-  if (options.opening_actions < 0) throw InputError("arena: opening_actions must be 0 or more");
+  if (options.opening_turns < 0) throw InputError("arena: opening_turns must be 0 or more");
   if (groups.empty()) throw InputError("arena: no group of players to play");
   // The rating options too, so that they fail before the games rather than after.
   if (options.anchor < 0 || options.anchor >= static_cast<int>(players.size()))
@@ -182,7 +193,7 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
       try {
         const Job& job = jobs[i];
         ArenaGame result =
-            play_one(game, players, job.seats, job.opening_seed, job.bot_seed, options.opening_actions, factory);
+            play_one(game, players, job.seats, job.opening_seed, job.bot_seed, options.opening_turns, factory);
         result.group = job.group;
         std::lock_guard lock(mutex);
         report.games[i] = std::move(result);

@@ -22,9 +22,10 @@ struct ArenaProgress {
 
 struct ArenaOptions {
   int games = 100;  // games per group of players (a pairing, for two-player games)
-  // Uniformly random actions that open each game, so that deterministic players still
-  // play different games; every seat permutation of a group replays the same opening.
-  int opening_actions = 3;
+  // Uniformly random turns (State::move_number) that open each game, so that deterministic
+  // players still play different games; every seat permutation of a group replays the same
+  // opening.
+  int opening_turns = 2;
   int threads = 0;  // 0: every core
   std::uint64_t seed = 0;
   double prior_draws = 1.0;  // see fit_elo

@@ -7,16 +7,19 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "core/player_view.h"
 #include "core/rng.h"
 
 namespace boardlab {
 
-// A player: given a state where it is to move, returns its action. Bots are seeded, so
-// the same seed and the same states give the same actions.
+// A player: given its view of a state where it acts (its turn, or a simultaneous round),
+// returns its action. A bot sees only its view (core/player_view.h), so it cannot cheat
+// at a hidden-information game. Bots are seeded: the same seed and the same views give
+// the same actions.
 class Bot {
  public:
   virtual ~Bot() = default;
-  virtual Action act(const State& state) = 0;
+  virtual Action act(const PlayerView& view) = 0;
   // Called before a new game, for bots that keep a tree or statistics between moves.
   virtual void restart() {}
 };
@@ -24,7 +27,7 @@ class Bot {
 class RandomBot final : public Bot {
  public:
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
-  Action act(const State& state) override { return state.random_legal_action(rng_); }
+  Action act(const PlayerView& view) override { return view.random_legal_action(rng_); }
 
  private:
   Rng rng_;

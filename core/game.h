@@ -1,15 +1,21 @@
-// The game API every boardlab game implements and every search, trainer and binding uses.
+// The game API every boardlab game implements and every search, trainer, arena and binding uses.
 //
-// One interface serves all six games of shared/rules/, so each part below exists for a
-// rule somewhere:
+// One interface serves every kind of game of shared/rules/, and a game says which kind it is
+// (Game::type(), core/game_type.h) so that nothing downstream guesses:
 // - sub-moves (Virus War's three per turn, Morabaraba's shot) are ordinary sequential
-//   actions whose current_player() repeats: search and training need no notion of "turn";
-// - 2..6 players (War, Klopodavka): returns() and values are per player;
-// - simultaneous moves (squares): current_player() == kSimultaneousPlayer, each player's
-//   legal actions come from legal_actions_for(p), and apply_joint() takes one per player;
-// - hidden information (Stratego): observation(p) shows only what p may know, and
-//   sample_hidden(p, rng) deals a full state consistent with it, for determinized search;
-// - symmetries: permutations of board cells and actions, for training augmentation.
+//   actions whose current_player() repeats; move_number() tells where a turn ends;
+// - 2..6 players: returns() and values are per player;
+// - chance: at a kChancePlayer node chance_outcomes() lists the outcomes with their
+//   probabilities and apply() plays the drawn one, so a record reproduces every game;
+// - simultaneous moves: at a kSimultaneousPlayer node every seat has legal actions
+//   (legal_actions(p)), and apply_joint() takes one per seat;
+// - hidden information: observation(p), information_key(p) and action_seen_by(p, ...)
+//   show only what p may know, and sample_hidden(p, rng) deals a full state p cannot tell
+//   apart from this one. Bots and the search get a PlayerView (core/player_view.h), never
+//   the state itself, so they cannot cheat;
+// - symmetries: permutations of cells, actions, players and observation planes, for
+//   training augmentation, valid where symmetry_holds() says;
+// - truncation: a cap that is not a rule (a move cap) ends the game as truncated.
 // Errors on bad input throw InputError subclasses (core/errors.h) and leave the state as
 // it was.
 #pragma once
@@ -19,9 +25,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game_parameters.h"
+#include "core/game_type.h"
 #include "core/rng.h"
 #include "core/types.h"
 
@@ -38,12 +46,25 @@ struct ObservationShape {
   int cells() const { return height * width; }
 };
 
-// A board symmetry as two permutations, so augmentation needs no game code:
-// plane cell i moves to cell[i] (in every channel), action a becomes action[a].
+// A symmetry of the game, acting on what a network sees of a position from its mover's
+// point of view (the viewer's frame), so augmentation needs no game code: plane cell i moves
+// to cell[i]; action a becomes action[a]; seat p becomes player[p] (empty: no seat moves);
+// observation plane c becomes plane[c] (empty: planes stay).
 struct Symmetry {
   std::string name;
   std::vector<int> cell;
   std::vector<Action> action;
+  std::vector<Player> player;
+  std::vector<int> plane;
+
+  Player map_player(Player p) const { return player.empty() || p < 0 ? p : player[p]; }
+  int map_plane(int c) const { return plane.empty() ? c : plane[c]; }
+};
+
+// A chance outcome with its probability.
+struct ChanceOutcome {
+  Action action = kInvalidAction;
+  double probability = 0;
 };
 
 class Game {
@@ -59,19 +80,27 @@ class Game {
   // Canonical text that load_game() reads back: "virus_war(strict=false)".
   std::string to_string() const { return game_string(name_, params_); }
 
+  // What kind of game this is: dynamics, chance, information, utility and return range.
+  virtual GameType type() const = 0;
   virtual int num_players() const = 0;
-  // Size of the action space; legal actions are a subset at each state.
+  // Size of the action space of every seat (and of chance); legal actions are a subset.
   virtual int num_distinct_actions() const = 0;
   virtual ObservationShape observation_shape() const = 0;
-  // Upper bound on the number of actions in a game (sub-moves and passes included):
-  // sizes buffers and replay records, and bounds every game loop.
+  // Upper bound on the number of steps in a game (sub-moves, passes, chance outcomes and
+  // one step per seat in a simultaneous round): sizes buffers and bounds every game loop.
   virtual int max_game_length() const = 0;
   // How people call seat p ("X", "White"); "P0", "P1", ... by default.
   virtual std::string player_name(Player p) const;
-  virtual bool is_simultaneous() const { return false; }
-  virtual bool has_hidden_information() const { return false; }
+
   // The non-identity symmetries valid for training augmentation (may be empty).
   virtual const std::vector<Symmetry>& symmetries() const;
+  // Whether symmetry `index` holds at `state` (say, not during Stratego's setup); always by default.
+  virtual bool symmetry_holds(const State& state, int index) const;
+  // The image of `state` under symmetry `index` (a state where the mover is the image of
+  // state's mover). Default: the initial state with the image of every step replayed, which
+  // is right when the initial state is symmetric; games whose symmetries move the start
+  // (n-player start slots) override it. Throws InputError where the symmetry does not hold.
+  virtual std::unique_ptr<State> apply_symmetry(const State& state, int index) const;
 
   // Observations are drawn from the viewer's point of view (e.g. Virus War turns the
   // board for O so each player's home corner is a1). A network's policy over the
@@ -81,9 +110,21 @@ class Game {
 
   virtual std::unique_ptr<State> new_initial_state() const = 0;
 
-  // Reads a whole game in the game's notation (see State::record) and returns its final
-  // state. A malformed or illegal record throws NotationError with the turn number.
+  // One turn in the game's notation from the texts of its steps (State::move_number groups
+  // them): by default joined by '-', or by '/' for a simultaneous round (a text per seat).
+  virtual std::string format_turn(std::span<const std::string> steps, bool simultaneous) const;
+  // The step texts of one written turn: the inverse of format_turn. Throws NotationError.
+  virtual std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const;
+
+  // Reads a whole game in the game's notation (State::record) and returns its final state.
+  // A malformed or illegal record throws NotationError with the turn number and the reason.
   virtual std::unique_ptr<State> load_record(std::string_view record) const;
+  // A full state whose record as `viewer` saw it (State::record_for; kPublicViewer for the
+  // public record) is `record`: the steps hidden from the viewer are drawn at random among
+  // those that read the same to it. For perfect information this is load_record. Throws
+  // NotationError when no game fits the record (or none is found in `max_nodes` tries).
+  std::unique_ptr<State> sample_record(std::string_view record, Player viewer, Rng& rng,
+                                       int max_nodes = 100000) const;
 
  protected:
   Game(std::string name, GameParameters params) : name_(std::move(name)), params_(std::move(params)) {}
@@ -101,27 +142,46 @@ class State {
   // plain pointer so clone() stays cheap in search).
   const Game& game() const { return *game_; }
 
-  // The player to act, repeating for sub-moves; kSimultaneousPlayer or kTerminalPlayer.
+  // The seat to act (repeating for sub-moves), kChancePlayer, kSimultaneousPlayer or
+  // kTerminalPlayer.
   virtual Player current_player() const = 0;
   bool is_terminal() const { return current_player() == kTerminalPlayer; }
+  bool is_chance_node() const { return current_player() == kChancePlayer; }
+  bool is_simultaneous_node() const { return current_player() == kSimultaneousPlayer; }
+  // The game ended by a cap that is not one of its rules (a move cap): terminal, with the
+  // returns of an undecided game, and to be told apart from a draw under the rules.
+  virtual bool is_truncated() const { return false; }
+  // The index of the current turn: 0 at the start, advancing when a turn ends (a player's
+  // run of sub-moves, a simultaneous round, a chance event, as the game defines its turns).
+  // Records, the human player and the arena's random openings count turns with it.
+  virtual int move_number() const = 0;
 
-  // Legal actions of the player to move, ascending. `out` is cleared first and its
-  // capacity reused, so a loop that keeps one vector does not allocate.
-  virtual void legal_actions(std::vector<Action>& out) const = 0;
-  std::vector<Action> legal_actions() const;
-  // At a simultaneous node, player p's legal actions; elsewhere those of the mover
-  // for p == current_player() and none for anyone else.
-  virtual void legal_actions_for(Player p, std::vector<Action>& out) const;
+  // Legal actions of `player` here, ascending; empty for a player who does not act now.
+  // At a chance node the outcomes are the legal actions of kChancePlayer. `out` is
+  // cleared first and its capacity reused, so a loop that keeps one vector does not allocate.
+  virtual void legal_actions(Player player, std::vector<Action>& out) const = 0;
+  std::vector<Action> legal_actions(Player player) const;
+  // The legal actions of the one actor here (the mover or chance); none at a simultaneous
+  // node (every seat acts there: ask per seat) or at the end.
+  void legal_actions(std::vector<Action>& out) const { legal_actions(current_player(), out); }
+  std::vector<Action> legal_actions() const { return legal_actions(current_player()); }
   // 1 for legal, 0 for illegal; out.size() == num_distinct_actions().
-  void legal_mask(std::span<std::uint8_t> out) const;
-  // A uniformly random legal action, for random players and rollouts. Games override it
-  // when they can sample faster than listing every action.
+  void legal_mask(Player player, std::span<std::uint8_t> out) const;
+  // The outcomes of a chance node with their probabilities (ascending actions, summing to
+  // 1); throws InputError elsewhere.
+  virtual void chance_outcomes(std::vector<ChanceOutcome>& out) const;
+  std::vector<ChanceOutcome> chance_outcomes() const;
+  // A random step of the one actor here: a uniformly random legal action of the mover, or
+  // a chance outcome drawn with its probability. Games override it when they can sample
+  // faster than listing every action. Throws at simultaneous and terminal nodes.
   virtual Action random_legal_action(Rng& rng) const;
+  // A uniformly random legal action of `player` (any node where it acts).
+  Action random_legal_action(Player player, Rng& rng) const;
 
-  // Plays one action of current_player(). Throws IllegalActionError (state unchanged)
-  // when the action is not legal, with the reason.
+  // Plays one action of the mover, or the chance outcome. Throws IllegalActionError (state
+  // unchanged) when it is not legal, with the reason.
   virtual void apply(Action action) = 0;
-  // Plays one action per player at a simultaneous node.
+  // Plays one action per seat at a simultaneous node, legality judged before any of them.
   virtual void apply_joint(std::span<const Action> actions);
 
   // One value per player; defined once the game is terminal (zeros before).
@@ -130,29 +190,46 @@ class State {
 
   // What player p may know, from p's point of view, as observation_shape() floats.
   virtual void observation(Player p, std::span<float> out) const = 0;
+  // A key of everything player p knows here (its information state, with perfect recall):
+  // equal exactly for the states p cannot tell apart. Default: hash() for perfect
+  // information; for imperfect information a digest of p's record (record_for) and
+  // observation. Games may override it with a faster key.
+  virtual std::uint64_t information_key(Player p) const;
+  // A full state that player p cannot tell apart from this one, drawn at random (for
+  // information-set search). Perfect-information games return a copy.
+  virtual std::unique_ptr<State> sample_hidden(Player p, Rng& rng) const;
 
   virtual std::unique_ptr<State> clone() const = 0;
   // 64-bit hash of everything that decides the future of the game: equal states hash
   // equally whatever path led to them.
   virtual std::uint64_t hash() const = 0;
-  // Human-readable board and whose move it is.
+  // Human-readable board and whose move it is (everything, hidden parts included).
   virtual std::string to_string() const = 0;
 
-  // The game's notation for one action (state-dependent in general), and its inverse.
-  // string_to_action throws NotationError for text that names no action; it does not
-  // check legality (apply does).
-  virtual std::string action_to_string(Action action) const = 0;
-  virtual Action string_to_action(std::string_view text) const = 0;
+  // The game's notation for one action of `actor` (a seat, or kChancePlayer) here, and its
+  // inverse. string_to_action throws NotationError for text that names no action; it does
+  // not check legality (apply does).
+  virtual std::string action_to_string(Player actor, Action action) const = 0;
+  virtual Action string_to_action(Player actor, std::string_view text) const = 0;
+  // The same for the one actor here (the mover, or chance).
+  std::string action_to_string(Action action) const { return action_to_string(current_player(), action); }
+  Action string_to_action(std::string_view text) const { return string_to_action(current_player(), text); }
+  // What `viewer` (a seat, or kPublicViewer) learns of `actor`'s `action` played here, as
+  // text. Default: everything (action_to_string); hidden-information games hide the parts
+  // the viewer may not know.
+  virtual std::string action_seen_by(Player viewer, Player actor, Action action) const;
 
-  // Every action played since the initial state.
-  virtual std::vector<Action> history() const = 0;
-  // The whole game in the game's notation. Default: turns (runs of actions by the same
-  // player) joined by '-', turns separated by spaces; Game::load_record reads it back.
-  virtual std::string record() const;
-
-  // For hidden-information games: a full state that player p cannot tell apart from
-  // this one, drawn at random. Perfect-information games return a copy.
-  virtual std::unique_ptr<State> sample_hidden(Player p, Rng& rng) const;
+  // Every step played since the initial state.
+  virtual std::vector<Step> history() const = 0;
+  // False for a position set up directly (from a diagram): it has no history from the
+  // initial state, so it has no record.
+  virtual bool starts_from_initial_state() const { return true; }
+  // The whole game in the game's notation: turns separated by spaces, each written by
+  // Game::format_turn. Game::load_record reads it back.
+  std::string record() const;
+  // The game as `viewer` saw it (action_seen_by); record_for(kPublicViewer) is the public record.
+  std::string record_for(Player viewer) const;
+  std::string public_record() const { return record_for(kPublicViewer); }
 
  protected:
   explicit State(const Game& game) : game_(&game) {}

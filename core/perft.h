@@ -1,4 +1,4 @@
-// Perft: the number of legal action sequences of a given length, the standard move-generator check.
+// Perft: the number of legal step sequences of a given length, the standard move-generator check.
 #pragma once
 
 #include <cstdint>
@@ -7,8 +7,9 @@
 
 namespace boardlab {
 
-// Counts sequences of exactly `depth` actions from `state` (sub-moves count one each;
-// a game that ends earlier contributes nothing).
+// Counts sequences of exactly `depth` steps from `state`: a sub-move or a chance outcome
+// counts one (chance outcomes are counted, not weighted), and a simultaneous round counts
+// one with a branch per joint action. A game that ends earlier contributes nothing.
 std::uint64_t perft(const State& state, int depth);
 
 }  // namespace boardlab

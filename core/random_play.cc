@@ -1,4 +1,4 @@
-// Timed random play over the generic game API.
+// Random steps at every kind of node, and timed random play over the generic game API.
 #include "core/random_play.h"
 
 #include <chrono>
@@ -7,20 +7,28 @@
 
 namespace boardlab {
 
+int apply_random_step(State& state, Rng& rng, std::vector<Action>& joint) {
+  if (!state.is_simultaneous_node()) {
+    state.apply(state.random_legal_action(rng));
+    return 1;
+  }
+  const int players = state.game().num_players();
+  joint.resize(players);
+  for (Player p = 0; p < players; ++p) joint[p] = state.random_legal_action(p, rng);
+  state.apply_joint(joint);
+  return players;
+}
+
 RandomPlayStats random_play(const Game& game, double min_seconds, std::uint64_t min_games, std::uint64_t seed) {
-  if (game.is_simultaneous())
-    throw InputError("random_play: " + game.name() + " has simultaneous moves; not supported yet");
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   Rng rng(seed);
   RandomPlayStats stats;
+  std::vector<Action> joint;
   const std::unique_ptr<State> initial = game.new_initial_state();
   while (true) {
     std::unique_ptr<State> state = initial->clone();
-    while (!state->is_terminal()) {
-      state->apply(state->random_legal_action(rng));
-      ++stats.actions;
-    }
+    while (!state->is_terminal()) stats.actions += static_cast<std::uint64_t>(apply_random_step(*state, rng, joint));
     ++stats.games;
     // Reading the clock every 64 games keeps it out of the measurement.
     if (stats.games % 64 == 0 || stats.games >= min_games) {

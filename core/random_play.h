@@ -1,23 +1,29 @@
-// Random play of whole games: the game-core speed benchmark behind `boardlab bench`.
+// Random play of whole games: one random step at any kind of node, and the game-core speed benchmark behind `boardlab bench`.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "core/game.h"
 
 namespace boardlab {
 
+// Plays one random step of `state` (not terminal): a uniformly random action of the mover,
+// a chance outcome drawn with its probability, or at a simultaneous node a uniformly
+// random action of every seat. `joint` is scratch space. Returns the steps played.
+int apply_random_step(State& state, Rng& rng, std::vector<Action>& joint);
+
 struct RandomPlayStats {
   std::uint64_t games = 0;
-  std::uint64_t actions = 0;  // sub-moves and passes
+  std::uint64_t actions = 0;  // steps: sub-moves, passes, chance outcomes, one per seat in a round
   double seconds = 0;
   double actions_per_second() const { return seconds > 0 ? static_cast<double>(actions) / seconds : 0; }
   double games_per_second() const { return seconds > 0 ? static_cast<double>(games) / seconds : 0; }
 };
 
-// Plays uniformly random games from the initial state to the end, through the generic
-// State API (legal-move generation and legality checks included), on the calling thread,
-// until `min_seconds` have passed and at least `min_games` games are done.
+// Plays random games (apply_random_step) from the initial state to the end, through the
+// generic State API (legal-move generation and legality checks included), on the calling
+// thread, until `min_seconds` have passed and at least `min_games` games are done.
 RandomPlayStats random_play(const Game& game, double min_seconds, std::uint64_t min_games, std::uint64_t seed);
 
 }  // namespace boardlab

@@ -16,8 +16,8 @@ SearchBot::SearchBot(const Game& game, const SearchConfig& config, std::unique_p
 SearchBot::SearchBot(const Game& game, const SearchConfig& config, Evaluator& shared, std::uint64_t seed)
     : search_(game, config, seed), driver_(shared) {}
 
-Action SearchBot::act(const State& state) {
-  search_.start(state);
+Action SearchBot::act(const PlayerView& view) {
+  search_.start(view);
   Search* searches[] = {&search_};
   driver_.run(searches);
   last_ = search_.result();

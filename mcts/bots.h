@@ -16,7 +16,7 @@ class SearchBot final : public Bot {
  public:
   SearchBot(const Game& game, const SearchConfig& config, std::unique_ptr<Evaluator> evaluator, std::uint64_t seed);
   SearchBot(const Game& game, const SearchConfig& config, Evaluator& shared, std::uint64_t seed);
-  Action act(const State& state) override;
+  Action act(const PlayerView& view) override;
   // The full result of the last act(): policy, visits, value.
   const SearchResult& last_result() const { return last_; }
 

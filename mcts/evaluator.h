@@ -8,10 +8,14 @@
 
 namespace boardlab {
 
-// One position to evaluate. `legal` lists the mover's legal actions (ascending), as the
-// search already generated them; the state is not terminal.
+// One position to evaluate for one player: `player` acts here (the mover, or one seat of a
+// simultaneous round) and `legal` lists its legal actions (ascending), as the search already
+// generated them; the state is not terminal. For a hidden-information game the state is
+// one the searching player cannot tell apart from the true one (a sample), and an
+// evaluator that looks only at `player`'s observation learns nothing hidden.
 struct EvalRequest {
   const State* state = nullptr;
+  Player player = kInvalidAction;
   std::span<const Action> legal;
 };
 

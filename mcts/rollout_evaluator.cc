@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/errors.h"
+#include "core/random_play.h"
 
 namespace boardlab {
 
@@ -21,7 +22,7 @@ void RolloutEvaluator::evaluate(std::span<const EvalRequest> requests, std::span
     returns_.resize(players);
     for (int r = 0; r < rollouts_; ++r) {
       std::unique_ptr<State> playout = state.clone();
-      while (!playout->is_terminal()) playout->apply(playout->random_legal_action(rng_));
+      while (!playout->is_terminal()) apply_random_step(*playout, rng_, joint_);
       playout->returns(returns_);
       for (int p = 0; p < players; ++p) eval.value[p] += static_cast<float>(returns_[p]) / static_cast<float>(rollouts_);
     }

@@ -19,6 +19,7 @@ class RolloutEvaluator final : public Evaluator {
   Rng rng_;
   int rollouts_;
   std::vector<double> returns_;
+  std::vector<Action> joint_;
 };
 
 // Priors and values from a caller-supplied function: for tests, and as the "free"

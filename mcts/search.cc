@@ -20,9 +20,13 @@ Search::Search(const Game& game, const SearchConfig& config, std::uint64_t seed)
   tree_.clear();
 }
 
-void Search::start(const State& root) {
-  if (root.is_terminal()) throw InputError("search: the game is already over");
-  std::vector<Action> history = root.history();
+void Search::start(const PlayerView& view) {
+  if (view.is_terminal()) throw InputError("search: the game is already over");
+  if (!game_->type().perfect_information())
+    throw InputError("search: " + game_->name() + " has hidden information, which this search does not handle");
+  const std::unique_ptr<State> root_ptr = view.sample(rng_);  // the true state: nothing is hidden
+  const State& root = *root_ptr;
+  std::vector<Step> history = root.history();
   bool reused = false;
   if (config_.reuse_tree && root_state_ && history.size() >= root_history_.size() &&
       std::equal(root_history_.begin(), root_history_.end(), history.begin())) {
@@ -31,8 +35,8 @@ void Search::start(const State& root) {
     std::unique_ptr<State> replay = root_state_->clone();
     std::int32_t node = Tree::kRoot;
     for (std::size_t i = root_history_.size(); i < history.size() && node >= 0; ++i) {
-      node = tree_[node].status == NodeStatus::kExpanded ? tree_.find_child(node, history[i]) : -1;
-      if (node >= 0) replay->apply(history[i]);
+      node = tree_[node].status == NodeStatus::kExpanded ? tree_.find_child(node, history[i].action) : -1;
+      if (node >= 0) replay->apply(history[i].action);
     }
     if (node >= 0 && tree_[node].status == NodeStatus::kExpanded && replay->hash() == root.hash()) {
       tree_.reroot(node);
@@ -170,7 +174,8 @@ int Search::collect() {
     }
     if (started_ >= config_.simulations) break;
   }
-  for (int i = 0; i < num_leaves_; ++i) requests_.push_back({leaves_[i].state.get(), leaves_[i].legal});
+  for (int i = 0; i < num_leaves_; ++i)
+    requests_.push_back({leaves_[i].state.get(), leaves_[i].state->current_player(), leaves_[i].legal});
   return num_leaves_;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/player_view.h"
 #include "core/rng.h"
 #include "mcts/evaluator.h"
 #include "mcts/search_config.h"
@@ -33,9 +34,10 @@ class Search {
  public:
   Search(const Game& game, const SearchConfig& config, std::uint64_t seed);
 
-  // Begins a search from `root` (not terminal). With reuse_tree, the subtree of the actions
-  // played since the previous root is kept when `root` continues that game.
-  void start(const State& root);
+  // Begins a search from what `view`'s player knows (not terminal). With reuse_tree, the
+  // subtree of the steps played since the previous root is kept when the root continues
+  // that game.
+  void start(const PlayerView& view);
   // True once the budget is spent, the root is proven, or the root has one legal action.
   bool done() const;
 
@@ -73,7 +75,7 @@ class Search {
   Rng rng_;
   Tree tree_;
   std::unique_ptr<State> root_state_;
-  std::vector<Action> root_history_;
+  std::vector<Step> root_history_;
   int completed_ = 0;
   int started_ = 0;  // leaves selected in this search, completed or pending
   std::vector<Leaf> leaves_;

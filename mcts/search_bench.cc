@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "core/random_play.h"
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
 #include "mcts/search_driver.h"
@@ -18,7 +19,10 @@ std::unique_ptr<State> random_position(const Game& game, Rng& rng) {
   while (true) {
     std::unique_ptr<State> state = game.new_initial_state();
     const int depth = static_cast<int>(rng.below(static_cast<std::uint32_t>(game.max_game_length() / 4 + 1)));
-    for (int i = 0; i < depth && !state->is_terminal(); ++i) state->apply(state->random_legal_action(rng));
+    std::vector<Action> joint;
+    for (int i = 0; i < depth && !state->is_terminal(); ++i) apply_random_step(*state, rng, joint);
+    // The search starts where a player decides.
+    while (state->is_chance_node()) apply_random_step(*state, rng, joint);
     if (!state->is_terminal()) return state;
   }
 }
@@ -46,7 +50,10 @@ SearchBenchStats bench_search(const Game& game, const SearchConfig& config, Benc
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   while (true) {
-    for (int i = 0; i < concurrent; ++i) searches[i]->start(*positions[i]);
+    for (int i = 0; i < concurrent; ++i) {
+      const Player mover = positions[i]->current_player();
+      searches[i]->start(PlayerView(*positions[i], mover >= 0 ? mover : 0));
+    }
     driver.run(pointers);
     for (int i = 0; i < concurrent; ++i) {
       stats.simulations += static_cast<std::uint64_t>(searches[i]->result().simulations);

@@ -17,7 +17,7 @@ class NetworkBot final : public Bot {
  public:
   NetworkBot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config, std::uint64_t seed)
       : model_(std::move(model)), bot_(game, config, std::make_unique<NetworkEvaluator>(*model_), seed) {}
-  Action act(const State& state) override { return bot_.act(state); }
+  Action act(const PlayerView& view) override { return bot_.act(view); }
 
  private:
   std::shared_ptr<const Model> model_;

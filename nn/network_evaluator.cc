@@ -9,8 +9,7 @@ namespace boardlab {
 void encode_requests(std::span<const EvalRequest> requests, const ObservationShape& shape, float* out) {
   const auto size = static_cast<std::size_t>(shape.size());
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    const State& state = *requests[i].state;
-    state.observation(state.current_player(), std::span<float>(out + i * size, size));
+    requests[i].state->observation(requests[i].player, std::span<float>(out + i * size, size));
   }
 }
 
@@ -19,7 +18,7 @@ void decode_outputs(std::span<const EvalRequest> requests, const float* logits, 
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const State& state = *requests[i].state;
     const Game& game = state.game();
-    const Player mover = state.current_player();
+    const Player mover = requests[i].player;
     const float* row = logits + i * num_actions;
     Evaluation& eval = out[i];
     const auto legal = requests[i].legal;

@@ -11,7 +11,7 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
                                Evaluator& evaluator, std::uint64_t seed)
     : game_(&game), search_config_(search), config_(config), rng_(seed), driver_(evaluator) {
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
-  if (game.is_simultaneous()) throw InputError("self-play: " + game.name() + " has simultaneous moves, not supported yet");
+  if (game.type().simultaneous()) throw InputError("self-play: " + game.name() + " has simultaneous moves, not supported yet");
   search_config_.temperature = 0;  // move choice with temperature happens here, per ply
   slots_.resize(config.concurrent_games);
   for (Slot& slot : slots_) {
@@ -32,7 +32,7 @@ bool SelfPlayWorker::advance_to_decision(Slot& slot) {
   while (!slot.state->is_terminal()) {
     slot.state->legal_actions(legal_);
     if (legal_.size() > 1) {
-      slot.search->start(*slot.state);
+      slot.search->start(PlayerView::of_mover(*slot.state));
       return true;
     }
     slot.record.actions.push_back(legal_.front());

@@ -117,7 +117,7 @@ MorabarabaGame::MorabarabaGame(const GameParameters& params)
       full_board_draw_(std::get<bool>(params.at("full_board_draw"))),
       move_cap_(static_cast<int>(std::get<std::int64_t>(params.at("move_cap")))) {
   for (int t = 1; t < 8; ++t) {
-    Symmetry s{kSymmetryNames[t], std::vector<int>(kGridCells), std::vector<Action>(kNumActions)};
+    Symmetry s{kSymmetryNames[t], std::vector<int>(kGridCells), std::vector<Action>(kNumActions), {}, {}};
     for (int cell = 0; cell < kGridCells; ++cell) {
       const auto [file, rank] = transform(t, cell % kGridSide, cell / kGridSide);
       s.cell[cell] = rank * kGridSide + file;
@@ -224,9 +224,9 @@ bool MorabarabaState::has_move(Player p) const {
 // Up to 40 slides (one per edge) or 3 × 21 flights.
 constexpr int kMaxMoves = 64;
 
-void MorabarabaState::legal_actions(std::vector<Action>& out) const {
+void MorabarabaState::legal_actions(Player player, std::vector<Action>& out) const {
   out.clear();
-  if (outcome_ != kOngoing) return;
+  if (outcome_ != kOngoing || player != mover_) return;
   if (pending_) {
     for (Points t = shootable(1 - mover_); t; t &= t - 1) out.push_back(lowest(t));
     out.push_back(kDecline);
@@ -335,10 +335,10 @@ void MorabarabaState::shoot(int point) {
 void MorabarabaState::apply(Action action) {
   if (!legal(action)) {
     const std::string name =
-        action >= 0 && action < MorabarabaGame::kNumActions ? action_to_string(action) : std::to_string(action);
+        action >= 0 && action < MorabarabaGame::kNumActions ? action_to_string(mover_, action) : std::to_string(action);
     throw IllegalActionError("illegal action " + name + ": " + illegality(action));
   }
-  history_.push_back(action);
+  history_.push_back(mover_, action);
   const Player me = mover_, foe = 1 - mover_;
   if (pending_) {
     pending_ = false;
@@ -499,7 +499,7 @@ std::string MorabarabaState::to_string() const {
   return out + who + (flies(mover_) ? " to fly" : " to move");
 }
 
-std::string MorabarabaState::action_to_string(Action action) const {
+std::string MorabarabaState::action_to_string(Player, Action action) const {
   if (action < 0 || action >= MorabarabaGame::kNumActions)
     throw InputError("action " + std::to_string(action) + " is outside 0..600");
   if (action == kDecline) return "x-";
@@ -508,7 +508,7 @@ std::string MorabarabaState::action_to_string(Action action) const {
   return std::string(point_name(from)) + "-" + std::string(point_name(to));
 }
 
-Action MorabarabaState::string_to_action(std::string_view text) const {
+Action MorabarabaState::string_to_action(Player, std::string_view text) const {
   const auto fail = [&](const std::string& why) -> Action {
     throw NotationError("'" + std::string(text) + "' is not a Morabaraba action: " + why);
   };
@@ -529,18 +529,22 @@ Action MorabarabaState::string_to_action(std::string_view text) const {
   return MorabarabaGame::move_action(point(text.substr(0, dash)), point(text.substr(dash + 1)));
 }
 
-std::vector<Action> MorabarabaState::history() const { return {history_.begin(), history_.end()}; }
-
-std::string MorabarabaState::record() const {
-  if (!has_history_) throw InputError("record: this position was set from text and has no game record");
-  MorabarabaState replay(static_cast<const MorabarabaGame&>(game()));
-  std::string out;
-  for (Action action : history_) {
-    if (!replay.pending_ && !out.empty()) out += ' ';  // a shot decision joins its ply
-    out += replay.action_to_string(action);
-    replay.apply(action);
-  }
+std::vector<Step> MorabarabaState::history() const {
+  std::vector<Step> out(history_.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = history_[i];
   return out;
+}
+
+std::string MorabarabaGame::format_turn(std::span<const std::string> steps, bool) const {
+  std::string out;
+  for (const std::string& step : steps) out += step;  // a shot decision (`xe4`, `x-`) joins its ply
+  return out;
+}
+
+std::vector<std::string> MorabarabaGame::split_turn(std::string_view turn, bool) const {
+  const auto x = turn.find_first_of("xX");
+  if (x == 0 || x == std::string_view::npos) return {std::string(turn)};
+  return {std::string(turn.substr(0, x)), std::string(turn.substr(x))};
 }
 
 std::unique_ptr<State> MorabarabaGame::load_record(std::string_view record) const {

@@ -23,9 +23,11 @@
 // - the GAR restriction lives from the move that made it to that player's next move, and is
 //   dropped as soon as it can no longer bite (the cow or a cow of the mill it would remake was
 //   shot, or the opponent moved onto the point): equal positions then hash equally;
-// - a record (State::record) is the plies in order, separated by spaces, each ply with its shot
+// - a turn is a ply with its shot decision (move_number() counts plies); a record
+//   (State::record) is the turns in order, separated by spaces, each ply with its shot
 //   decision attached: `d2`, `d2xe4`, `a1-a4x-`, `c5-d5xg7`. load_record also reads a shot
-//   written as its own word (`d1-d2 xd5`); a record may end with a shot still to decide.
+//   written as its own word (`d1-d2 xd5`); a record may end with a shot still to decide;
+// - the move cap is not a rule: a game it ends is truncated (is_truncated()), with 0 and 0.
 //
 // Observation: 17 planes on the 7×7 grid (cell (rank−1)·7 + file, a1 = 0), from the viewer's side;
 // "constant" planes hold one value on all 49 cells:
@@ -42,6 +44,7 @@
 // reads, then a status line.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -70,6 +73,7 @@ class MorabarabaGame final : public Game {
   bool full_board_draw() const { return full_board_draw_; }
   int move_cap() const { return move_cap_; }
 
+  GameType type() const override { return {}; }  // sequential, deterministic, perfect information, zero-sum ±1
   int num_players() const override { return 2; }
   std::string player_name(Player p) const override { return p == 0 ? "White" : "Black"; }
   int num_distinct_actions() const override { return kNumActions; }
@@ -79,6 +83,8 @@ class MorabarabaGame final : public Game {
   int max_game_length() const override { return 2 * move_cap_; }
   const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
   std::unique_ptr<State> new_initial_state() const override;
+  std::string format_turn(std::span<const std::string> steps, bool simultaneous) const override;
+  std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;
   std::unique_ptr<State> load_record(std::string_view record) const override;
 
   static constexpr Action move_action(int from, int to) { return kMoveBase + kNumPoints * from + to; }
@@ -124,8 +130,12 @@ class MorabarabaState final : public State {
   static std::unique_ptr<MorabarabaState> from_text(const MorabarabaGame& game, std::string_view text);
 
   Player current_player() const override { return outcome_ == kOngoing ? mover_ : kTerminalPlayer; }
+  // The engine's move cap, not a rule of the game, ended it: a draw that is no result of the rules.
+  bool is_truncated() const override { return end_ == EndReason::kMoveCap; }
+  int move_number() const override { return std::max(0, plies_ - (shot_pending() ? 1 : 0)); }
   using State::legal_actions;
-  void legal_actions(std::vector<Action>& out) const override;
+  void legal_actions(Player player, std::vector<Action>& out) const override;
+  using State::random_legal_action;
   Action random_legal_action(Rng& rng) const override;
   void apply(Action action) override;
   using State::returns;
@@ -134,10 +144,12 @@ class MorabarabaState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<MorabarabaState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
-  std::string action_to_string(Action action) const override;
-  Action string_to_action(std::string_view text) const override;
-  std::vector<Action> history() const override;
-  std::string record() const override;
+  using State::action_to_string;
+  using State::string_to_action;
+  std::string action_to_string(Player actor, Action action) const override;
+  Action string_to_action(Player actor, std::string_view text) const override;
+  std::vector<Step> history() const override;
+  bool starts_from_initial_state() const override { return has_history_; }
 
   Points cows(Player p) const { return cows_[p]; }
   int hand(Player p) const { return hand_[p]; }
@@ -155,8 +167,6 @@ class MorabarabaState final : public State {
   // Plies made while both players have exactly 3 cows.
   int three_cows_plies() const { return three_plies_; }
   EndReason end_reason() const { return end_; }
-  // The game was stopped by the engine's move cap: a draw that is not a result of the rules.
-  bool ended_by_cap() const { return end_ == EndReason::kMoveCap; }
   // Why `action` is illegal here, or an empty string when it is legal.
   std::string illegality(Action action) const;
   // The position in from_text's form.
@@ -186,10 +196,10 @@ class MorabarabaState final : public State {
       return *this;
     }
     void reserve(std::size_t n) { actions_.reserve(n); }
-    void push_back(Action a) { actions_.push_back(static_cast<std::uint16_t>(a)); }
-    std::vector<std::uint16_t>::const_iterator begin() const { return actions_.begin(); }
-    std::vector<std::uint16_t>::const_iterator end() const { return actions_.end(); }
+    // An action (below 1024) and its player in bit 15.
+    void push_back(Player p, Action a) { actions_.push_back(static_cast<std::uint16_t>(a | (p << 15))); }
     std::size_t size() const { return actions_.size(); }
+    Step operator[](std::size_t i) const { return {actions_[i] >> 15, actions_[i] & 0x7fff}; }
 
    private:
     std::vector<std::uint16_t> actions_;

@@ -71,7 +71,7 @@ int view_cell(Player viewer, int cell) { return viewer == 1 ? kBoardCells - 1 - 
 
 VirusWarGame::VirusWarGame(const GameParameters& params)
     : Game("virus_war", params), strict_(std::get<bool>(params.at("strict"))) {
-  Symmetry transpose{"transpose a1-k10", std::vector<int>(kBoardCells), std::vector<Action>(kNumActions)};
+  Symmetry transpose{"transpose a1-k10", std::vector<int>(kBoardCells), std::vector<Action>(kNumActions), {}, {}};
   for (int cell = 0; cell < kBoardCells; ++cell) {
     const int image = (cell % kBoardSide) * kBoardSide + cell / kBoardSide;
     transpose.cell[cell] = image;
@@ -86,6 +86,13 @@ Action VirusWarGame::action_to_view(Player viewer, Action action) const {
 }
 
 std::unique_ptr<State> VirusWarGame::new_initial_state() const { return std::make_unique<VirusWarState>(*this); }
+
+GameType VirusWarGame::type() const { return {}; }  // sequential, deterministic, perfect information, zero-sum ±1
+
+std::vector<std::string> VirusWarGame::split_turn(std::string_view turn, bool simultaneous) const {
+  if (turn == "--") return {std::string(turn)};  // the pass's other spelling, not two separators
+  return Game::split_turn(turn, simultaneous);
+}
 
 GameSpec virus_war_spec() {
   return {"virus_war",
@@ -169,7 +176,7 @@ bool VirusWarState::can_make_full_turn() const {
   Bits targets = targets_;
   for (int made = 0; made < VirusWarGame::kSubMovesPerTurn; ++made) {
     if (popcount(targets) >= VirusWarGame::kSubMovesPerTurn - made) return true;
-    if (targets == 0) return entered(enemy) && live[enemy] == 0;  // a turn that wins is full
+    if (targets == 0) return false;  // literally: a shorter turn does not save the mover, even one that wins
     const Bits b = bit(lowest_cell(targets));
     if (live[enemy] & b) {
       live[enemy] &= ~b;
@@ -182,9 +189,9 @@ bool VirusWarState::can_make_full_turn() const {
   return true;
 }
 
-void VirusWarState::legal_actions(std::vector<Action>& out) const {
+void VirusWarState::legal_actions(Player player, std::vector<Action>& out) const {
   out.clear();
-  if (outcome_ != kOngoing) return;
+  if (outcome_ != kOngoing || player != mover_) return;
   const auto low = static_cast<std::uint64_t>(targets_);
   const auto high = static_cast<std::uint64_t>(targets_ >> 64);
   for (std::uint64_t w = low; w; w &= w - 1) out.push_back(std::countr_zero(w));
@@ -230,13 +237,14 @@ std::string VirusWarState::illegality(Action action) const {
 void VirusWarState::apply(Action action) {
   if (outcome_ != kOngoing || action < 0 || action >= VirusWarGame::kNumActions ||
       (action == VirusWarGame::kPass ? !pass_is_legal() : !(targets_ & bit(action)))) {
-    const std::string name = action >= 0 && action < VirusWarGame::kNumActions ? action_to_string(action)
+    const std::string name = action >= 0 && action < VirusWarGame::kNumActions ? action_to_string(mover_, action)
                                                                                : std::to_string(action);
     throw IllegalActionError("illegal action " + name + ": " + illegality(action));
   }
-  history_[length_++] = static_cast<std::uint8_t>(action);
+  history_[length_++] = static_cast<std::uint8_t>(action | (mover_ << 7));
   const Player me = mover_, enemy = 1 - mover_;
   if (action == VirusWarGame::kPass) {
+    ++turn_;
     if (passed_) return finish(kDraw);
     passed_ = true;
     mover_ = enemy;
@@ -248,7 +256,10 @@ void VirusWarState::apply(Action action) {
     dead_[enemy] |= b;
     board_hash_ ^= cell_key(action, enemy == 0 ? Cell::kLiveX : Cell::kLiveO) ^
                    cell_key(action, enemy == 0 ? Cell::kDeadX : Cell::kDeadO);
-    if (live_[enemy] == 0) return finish(me == 0 ? kXWins : kOWins);
+    if (live_[enemy] == 0) {
+      ++turn_;  // the winning sub-move ends the turn and the game
+      return finish(me == 0 ? kXWins : kOWins);
+    }
   } else {
     live_[me] |= b;
     board_hash_ ^= cell_key(action, me == 0 ? Cell::kLiveX : Cell::kLiveO);
@@ -259,6 +270,7 @@ void VirusWarState::apply(Action action) {
   }
   passed_ = false;
   mover_ = enemy;
+  ++turn_;
   start_turn();
 }
 
@@ -326,14 +338,14 @@ std::string VirusWarState::cell_name(int index) {
   return std::string(1, kFiles[index % kBoardSide]) + std::to_string(index / kBoardSide + 1);
 }
 
-std::string VirusWarState::action_to_string(Action action) const {
+std::string VirusWarState::action_to_string(Player, Action action) const {
   if (action == VirusWarGame::kPass) return "pass";
   if (action < 0 || action >= kBoardCells)
     throw InputError("action " + std::to_string(action) + " is outside 0..100");
   return cell_name(action);
 }
 
-Action VirusWarState::string_to_action(std::string_view text) const {
+Action VirusWarState::string_to_action(Player, std::string_view text) const {
   if (text == "pass" || text == "--") return VirusWarGame::kPass;
   const auto fail = [&](const std::string& why) -> Action {
     throw NotationError("'" + std::string(text) + "' is not a Virus War action: " + why);
@@ -350,11 +362,10 @@ Action VirusWarState::string_to_action(std::string_view text) const {
   return (rank - 1) * kBoardSide + static_cast<int>(file);
 }
 
-std::vector<Action> VirusWarState::history() const { return {history_.begin(), history_.begin() + length_}; }
-
-std::string VirusWarState::record() const {
-  if (!has_history_) throw InputError("record: this position was set from a diagram and has no game record");
-  return State::record();
+std::vector<Step> VirusWarState::history() const {
+  std::vector<Step> out(length_);
+  for (int i = 0; i < length_; ++i) out[i] = {history_[i] >> 7, history_[i] & 0x7f};
+  return out;
 }
 
 }  // namespace boardlab

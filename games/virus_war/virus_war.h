@@ -8,9 +8,12 @@
 // - its example list says `pass` is legal at the very start, but its Pass section says a
 //   player who has not entered must enter (and says why); the engine follows the Pass
 //   section: X's only first action is a1, O's only first action is k10;
-// - under `strict`, a player whose turn would win (kill every live enemy symbol) before
-//   its third sub-move is not "unable to make a full turn": winning ends the game anyway,
-//   so such a turn counts as full;
+// - under `strict` the full turn is checked literally at the start of the turn, as the rule
+//   file says (and the C engine mustitz/virus-war does): sub-moves are counted as if the
+//   game went on after a kill of the opponent's last live symbol, so a shorter turn that
+//   would win does not save a player who cannot make three;
+// - a turn is a player's run of sub-moves, or its pass (move_number() counts them); a
+//   pass reads as `pass` or `--`;
 // - observation planes (the viewer's frame: for O the board is turned 180° so that every
 //   player's home corner is a1; see Game::action_to_view):
 //     0 viewer's live symbols   1 opponent's live symbols
@@ -45,6 +48,7 @@ class VirusWarGame final : public Game {
 
   bool strict() const { return strict_; }
 
+  GameType type() const override;
   int num_players() const override { return 2; }
   std::string player_name(Player p) const override { return p == 0 ? "X" : "O"; }
   int num_distinct_actions() const override { return kNumActions; }
@@ -54,6 +58,7 @@ class VirusWarGame final : public Game {
   Action action_to_view(Player viewer, Action action) const override;
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
   std::unique_ptr<State> new_initial_state() const override;
+  std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;
 
  private:
   bool strict_;
@@ -73,8 +78,10 @@ class VirusWarState final : public State {
                                                      Player to_move);
 
   Player current_player() const override { return outcome_ == kOngoing ? mover_ : kTerminalPlayer; }
+  int move_number() const override { return turn_; }
   using State::legal_actions;
-  void legal_actions(std::vector<Action>& out) const override;
+  void legal_actions(Player player, std::vector<Action>& out) const override;
+  using State::random_legal_action;
   Action random_legal_action(Rng& rng) const override;
   void apply(Action action) override;
   void returns(std::span<double> out) const override;
@@ -82,10 +89,12 @@ class VirusWarState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<VirusWarState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
-  std::string action_to_string(Action action) const override;
-  Action string_to_action(std::string_view text) const override;
-  std::vector<Action> history() const override;
-  std::string record() const override;
+  using State::action_to_string;
+  using State::string_to_action;
+  std::string action_to_string(Player actor, Action action) const override;
+  Action string_to_action(Player actor, std::string_view text) const override;
+  std::vector<Step> history() const override;
+  bool starts_from_initial_state() const override { return has_history_; }
 
   Cell cell(int index) const;
   // 0, 1 or 2: how many sub-moves the mover has made in this turn.
@@ -119,10 +128,12 @@ class VirusWarState final : public State {
   bool has_history_ = true;
   Outcome outcome_ = kOngoing;
   std::uint16_t length_ = 0;
+  std::uint16_t turn_ = 0;
   Bits live_[2] = {0, 0};
   Bits dead_[2] = {0, 0};  // dead_[p]: p's own symbols, killed by the opponent
   Bits targets_ = 0;
   std::uint64_t board_hash_ = 0;
+  // Each step as its action (bits 0-6) and its player (bit 7).
   std::array<std::uint8_t, VirusWarGame::kMaxGameLength> history_{};
 };
 

@@ -24,7 +24,7 @@ def _spec(player) -> str:
 
 
 def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, threads: int = 0,
-             opening_actions: int = 3, progress: bool = False) -> dict:
+             opening_turns: int = 2, progress: bool = False) -> dict:
     """Plays players against each other (round robin, or `against` versus each) on all cores.
 
     players: specs ("random", "uct:200", "agent:PATH") or agents from load_agent(). game: a Game or a
@@ -43,7 +43,7 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
         game = boardlab.load_game(game)
     engine = module_for(specs + ([focus] if focus else []))
     return engine.run_arena(game, specs, games=games, against=focus, seed=seed, threads=threads,
-                            opening_actions=opening_actions, progress=progress)
+                            opening_turns=opening_turns, progress=progress)
 
 
 def make_bot(spec: str, game, seed: int = 0):

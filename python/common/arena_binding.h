@@ -21,7 +21,7 @@ namespace boardlab::python {
 inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle& game,
                                      const std::vector<std::string>& players, int games,
                                      const std::optional<std::string>& against, std::uint64_t seed, int threads,
-                                     int opening_actions, bool progress, double prior_draws) {
+                                     int opening_turns, bool progress, double prior_draws) {
   namespace py = pybind11;
   if (players.size() < 2 && !against) throw InputError("arena: name at least two players");
   std::vector<std::string> all = players;
@@ -34,7 +34,7 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
   options.games = games;
   options.seed = seed;
   options.threads = threads;
-  options.opening_actions = opening_actions;
+  options.opening_turns = opening_turns;
   options.prior_draws = prior_draws;
   options.anchor = default_anchor(all);
   if (progress) {
@@ -82,13 +82,13 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
   m.def(
       "run_arena",
       [factory](const GameHandle& game, const std::vector<std::string>& players, int games,
-                const std::optional<std::string>& against, std::uint64_t seed, int threads, int opening_actions,
+                const std::optional<std::string>& against, std::uint64_t seed, int threads, int opening_turns,
                 bool progress, double prior_draws) {
-        return run_arena_with(factory, game, players, games, against, seed, threads, opening_actions, progress,
+        return run_arena_with(factory, game, players, games, against, seed, threads, opening_turns, progress,
                               prior_draws);
       },
       py::arg("game"), py::arg("players"), py::arg("games") = 100, py::arg("against") = py::none(),
-      py::arg("seed") = 0, py::arg("threads") = 0, py::arg("opening_actions") = 3, py::arg("progress") = false,
+      py::arg("seed") = 0, py::arg("threads") = 0, py::arg("opening_turns") = 2, py::arg("progress") = false,
       py::arg("prior_draws") = 1.0,
       "Plays `games` games per group of players on all cores (round robin, or `against` versus each) and "
       "returns the results table and maximum-likelihood Elo with 95% intervals.");

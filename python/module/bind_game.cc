@@ -35,8 +35,8 @@ void bind_game(py::module_& m) {
            "(channels, height, width) of State.observation_tensor().")
       .def("max_game_length", [](const GameHandle& g) { return g.game->max_game_length(); },
            "An upper bound on the number of actions in one game, sub-moves and passes included.")
-      .def("is_simultaneous", [](const GameHandle& g) { return g.game->is_simultaneous(); })
-      .def("has_hidden_information", [](const GameHandle& g) { return g.game->has_hidden_information(); })
+      .def("is_simultaneous", [](const GameHandle& g) { return g.game->type().simultaneous(); })
+      .def("has_hidden_information", [](const GameHandle& g) { return !g.game->type().perfect_information(); })
       .def("new_initial_state", [](const GameHandle& g) { return StateHandle(g.game, g.game->new_initial_state()); })
       .def("load_record",
            [](const GameHandle& g, std::string_view record) { return StateHandle(g.game, g.game->load_record(record)); },

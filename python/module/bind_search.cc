@@ -2,6 +2,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "../common/arena_binding.h"
 #include "bindings.h"
 #include "core/errors.h"
@@ -37,16 +39,21 @@ py::dict py_search_bench(const GameHandle& game, const std::string& options, con
 }  // namespace
 
 void bind_search(py::module_& m) {
-  py::class_<Bot>(m, "Bot", "A player: act(state) returns its action for the player to move.")
+  py::class_<Bot>(m, "Bot", "A player: act(state, player) returns its action, from what that player may know.")
       .def(
           "act",
-          [](Bot& bot, const StateHandle& s) {
+          [](Bot& bot, const StateHandle& s, std::optional<Player> player) {
             if (s.state->is_terminal()) throw InputError("act: the game is over");
             const std::unique_ptr<State> copy = s.state->clone();
+            const PlayerView view = player ? PlayerView(*copy, *player) : PlayerView::of_mover(*copy);
+            if (!view.acts())
+              throw InputError("act: " + s.game->player_name(view.viewer()) + " does not act here");
             py::gil_scoped_release release;
-            return bot.act(*copy);
+            return bot.act(view);
           },
-          py::arg("state"))
+          py::arg("state"), py::arg("player") = py::none(),
+          "The bot's action for `player` (default: the player to move; name the seat at a simultaneous node). "
+          "The bot sees only that player's view of the state.")
       .def("restart", &Bot::restart);
   bind_arena(m, make_search_bot);
   m.def("search_bench", &py_search_bench, py::arg("game"), py::arg("options") = "", py::arg("evaluator") = "free",

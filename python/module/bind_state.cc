@@ -35,14 +35,14 @@ std::vector<Action> legal_actions(const StateHandle& s, std::optional<Player> pl
     s.state->legal_actions(out);
   } else {
     check_player(s, *player, "legal_actions");
-    s.state->legal_actions_for(*player, out);
+    s.state->legal_actions(*player, out);
   }
   return out;
 }
 
 py::array_t<std::int8_t> legal_actions_mask(const StateHandle& s) {
   std::vector<std::uint8_t> mask(s.game->num_distinct_actions());
-  s.state->legal_mask(mask);
+  s.state->legal_mask(s.state->current_player(), mask);
   py::array_t<std::int8_t> out(static_cast<py::ssize_t>(mask.size()));
   std::int8_t* data = out.mutable_data();
   for (std::size_t i = 0; i < mask.size(); ++i) data[i] = static_cast<std::int8_t>(mask[i]);
@@ -98,7 +98,20 @@ void bind_state(py::module_& m) {
            py::arg("text"),
            "The action named by `text`; raises NotationError (a ValueError) for text naming none. "
            "Does not check legality.")
-      .def("history", [](const StateHandle& s) { return s.state->history(); }, "Every action played so far.")
+      .def("history",
+           [](const StateHandle& s) {
+             std::vector<Action> actions;
+             for (const Step& step : s.state->history()) actions.push_back(step.action);
+             return actions;
+           },
+           "Every action played so far (chance outcomes and every seat's action of a simultaneous round included).")
+      .def("full_history",
+           [](const StateHandle& s) {
+             std::vector<std::pair<Player, Action>> steps;
+             for (const Step& step : s.state->history()) steps.emplace_back(step.player, step.action);
+             return steps;
+           },
+           "Every step so far as (player, action): the player is a seat or CHANCE_PLAYER.")
       .def("record", [](const StateHandle& s) { return s.state->record(); },
            "The game so far in the game's notation; Game.load_record() reads it back.")
       .def("__str__", [](const StateHandle& s) { return s.state->to_string(); })
@@ -109,7 +122,7 @@ void bind_state(py::module_& m) {
                                   : p == kSimultaneousPlayer ? "simultaneous move"
                                                              : "terminal";
         return "<boardlab.State " + s.game->to_string() + " after " + std::to_string(s.state->history().size()) +
-               " actions, " + mover + ">";
+               " steps, " + mover + ">";
       });
 }
 

@@ -71,8 +71,6 @@ std::uint64_t py_perft(const StateHandle& s, int depth) {
 py::dict py_random_play(const GameHandle& g, double seconds, std::uint64_t min_games, std::uint64_t seed) {
   if (!std::isfinite(seconds) || seconds < 0)
     throw InputError("random_play: seconds must be a finite number >= 0, got " + std::to_string(seconds));
-  if (g.game->is_simultaneous())
-    throw InputError("random_play: " + g.game->name() + " has simultaneous moves; not supported yet");
   constexpr double kSliceSeconds = 0.25;
   constexpr std::uint64_t kSliceGames = 256;
   Rng seeds(seed);

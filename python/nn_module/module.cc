@@ -156,7 +156,7 @@ class Agent {
 
   Evaluation evaluate(const StateHandle& s) {
     std::vector<Action> legal = s.state->legal_actions();
-    const EvalRequest request{s.state.get(), legal};
+    const EvalRequest request{s.state.get(), s.state->current_player(), legal};
     Evaluation eval;
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);  // the evaluator's buffers and the tree are not shared between threads
@@ -168,7 +168,7 @@ class Agent {
     const std::unique_ptr<State> root = s.state->clone();
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
-    search_->start(*root);
+    search_->start(PlayerView::of_mover(*root));
     SearchDriver driver(evaluator_);
     Search* searches[] = {search_.get()};
     driver.run(searches);

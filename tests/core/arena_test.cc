@@ -247,8 +247,8 @@ TEST(Arena, BadSpecsAndOptionsFailBeforeAnyGame) {
   bad_prior.prior_draws = -1;
   EXPECT_NE(arena_error({"random", "random"}, {{0, 1}}, bad_prior).find("prior_draws"), std::string::npos);
   ArenaOptions bad_opening = options(5, 2);
-  bad_opening.opening_actions = -1;
-  EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, bad_opening), "arena: opening_actions must be 0 or more");
+  bad_opening.opening_turns = -1;
+  EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, bad_opening), "arena: opening_turns must be 0 or more");
 }
 
 TEST(Arena, AnErrorDuringTheGamesIsReported) {

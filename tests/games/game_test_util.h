@@ -17,7 +17,7 @@ struct Snapshot {
   std::uint64_t hash;
   std::string text;
   std::vector<Action> legal;
-  std::vector<Action> history;
+  std::vector<Step> history;
   explicit Snapshot(const State& s)
       : hash(s.hash()), text(s.to_string()), legal(s.legal_actions()), history(s.history()) {}
   bool operator==(const Snapshot&) const = default;

@@ -72,7 +72,7 @@ SearchConfig config_for(SearchAlgorithm algorithm, int simulations) {
 }
 
 SearchResult run(Search& search, const State& state, Evaluator& evaluator) {
-  search.start(state);
+  search.start(PlayerView::of_mover(state));
   SearchDriver driver(evaluator);
   Search* searches[] = {&search};
   driver.run(searches);
@@ -235,7 +235,7 @@ void walk(const Tree& tree, std::int32_t node, const State& state,
 
 // Drives a search by hand: collect, answer with `f`, back up.
 void drive(Search& search, const State& root, const FunctionEvaluator::Function& f) {
-  search.start(root);
+  search.start(PlayerView::of_mover(root));
   std::vector<Evaluation> evals;
   while (!search.done()) {
     const int n = search.collect();
@@ -441,7 +441,7 @@ TEST(SearchSeeds, SearchBotsWithTheSameSeedPlayTheSameGame) {
       auto o = make_search_bot(spec, game(), seed + 1);
       std::unique_ptr<State> state = game().new_initial_state();
       for (int i = 0; i < 40 && !state->is_terminal(); ++i)
-        state->apply((state->current_player() == 0 ? x : o)->act(*state));
+        state->apply((state->current_player() == 0 ? x : o)->act(PlayerView::of_mover(*state)));
       return state->history();
     };
     EXPECT_EQ(play(3), play(3));
@@ -585,7 +585,7 @@ TEST(SearchDone, SingleLegalActionNeedsNoSimulation) {
       eval.value.assign(2, 0.0f);
     });
     Search search(game(), config_for(algorithm, 100), 1);
-    search.start(*state);
+    search.start(PlayerView::of_mover(*state));
     EXPECT_FALSE(search.done());
     EXPECT_EQ(search.collect(), 1);  // the root's own evaluation
     std::vector<Evaluation> evals(1);
@@ -612,7 +612,7 @@ TEST(SearchVirtualLoss, LeavesOfOneStepAreDistinctAndInFlightReturnsToZero) {
     config.leaves_per_step = 8;
     Search search(game(), config, 4);
     RolloutEvaluator evaluator(4);
-    search.start(*root);
+    search.start(PlayerView::of_mover(*root));
     std::vector<Evaluation> evals;
     int steps = 0, leaves = 0, full_steps = 0;
     while (!search.done()) {
@@ -622,10 +622,10 @@ TEST(SearchVirtualLoss, LeavesOfOneStepAreDistinctAndInFlightReturnsToZero) {
       // Each request is a distinct pending node, found by following its actions.
       std::set<std::int32_t> nodes;
       for (const EvalRequest& request : search.requests()) {
-        const std::vector<Action> history = request.state->history();
+        const std::vector<Step> history = request.state->history();
         std::int32_t node = Tree::kRoot;
         for (std::size_t i = root_length; i < history.size(); ++i) {
-          node = tree.find_child(node, history[i]);
+          node = tree.find_child(node, history[i].action);
           ASSERT_GE(node, 0);
         }
         EXPECT_EQ(tree[node].status, NodeStatus::kPending);
@@ -694,7 +694,7 @@ TEST(SearchTreeReuse, TheSubtreeOfThePlayedActionsIsKept) {
       }
       if (state->is_terminal()) break;
       const bool expanded = search.tree()[kept].status == NodeStatus::kExpanded;
-      search.start(*state);
+      search.start(PlayerView::of_mover(*state));
       const Node& root = search.tree()[Tree::kRoot];
       if (expanded) {
         // Before any new simulation the root already carries its old visits.
@@ -729,7 +729,7 @@ TEST(SearchTreeReuse, AnUnrelatedPositionStartsAFreshTree) {
   // Another game's position: its history does not continue the last root's.
   run(search, *random_position(1, 12), evaluator);
   const auto other = random_position(2, 12);
-  search.start(*other);
+  search.start(PlayerView::of_mover(*other));
   EXPECT_EQ(search.tree()[Tree::kRoot].visits, 0);
   EXPECT_EQ(search.tree().size(), 1);
   // Two positions set up from diagrams have no history at all: the second is not a
@@ -737,7 +737,7 @@ TEST(SearchTreeReuse, AnUnrelatedPositionStartsAFreshTree) {
   const auto first = position({{"e5", 'X'}, {"k10", 'O'}});
   const auto second = position({{"a1", 'X'}, {"k1", 'O'}, {"k10", 'O'}});
   run(search, *first, evaluator);
-  search.start(*second);
+  search.start(PlayerView::of_mover(*second));
   EXPECT_EQ(search.tree()[Tree::kRoot].visits, 0);
   SearchDriver driver(evaluator);
   Search* searches[] = {&search};
@@ -814,7 +814,7 @@ TEST(SearchInput, BotSpecsNameTheProblem) {
   for (const char* spec : {"random", "uct:20", "uct:20,uct_c=2,rollouts=2", "mcts", "mcts:algorithm=gumbel"}) {
     SCOPED_TRACE(spec);
     auto bot = make_search_bot(spec, game(), 2);
-    EXPECT_TRUE(is_legal(*state, bot->act(*state)));
+    EXPECT_TRUE(is_legal(*state, bot->act(PlayerView::of_mover(*state))));
   }
 }
 
@@ -841,8 +841,8 @@ TEST(SearchInput, SearchMisuseIsRejected) {
   Search search(game(), SearchConfig{}, 1);
   const auto won = position({{"e5", 'X'}, {"f6", 'o'}});  // O has no live symbol left: X has won
   ASSERT_TRUE(won->is_terminal());
-  EXPECT_TRUE(contains(input_error([&] { search.start(*won); }), "search: the game is already over"));
-  search.start(*random_position(1, 5));
+  EXPECT_TRUE(contains(input_error([&] { search.start(PlayerView(*won, 0)); }), "search: the game is already over"));
+  search.start(PlayerView::of_mover(*random_position(1, 5)));
   EXPECT_TRUE(contains(input_error([&] { search.result(); }), "search result requested before the root was evaluated"));
   ASSERT_EQ(search.collect(), 1);
   std::vector<Evaluation> none;

@@ -69,7 +69,7 @@ struct Positions {
 
   std::vector<EvalRequest> requests(std::size_t begin, std::size_t end) const {
     std::vector<EvalRequest> out;
-    for (std::size_t i = begin; i < end; ++i) out.push_back({states[i].get(), legal[i]});
+    for (std::size_t i = begin; i < end; ++i) out.push_back({states[i].get(), states[i]->current_player(), legal[i]});
     return out;
   }
   std::vector<float> observations(const Game& game) const {

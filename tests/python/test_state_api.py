@@ -28,7 +28,7 @@ def test_initial_state(state, game):
     assert state.record() == ""
     assert "X to move, sub-move 1 of 3" in str(state)
     assert state.game() == game
-    assert repr(state) == "<boardlab.State virus_war(strict=false) after 0 actions, player 0 to move>"
+    assert repr(state) == "<boardlab.State virus_war(strict=false) after 0 steps, player 0 to move>"
 
 
 def test_sub_moves_repeat_the_current_player(state):

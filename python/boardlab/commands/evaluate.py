@@ -27,7 +27,7 @@ def register(subparsers) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed for openings and players (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="games in parallel (default: every core)")
-    parser.add_argument("--opening", type=int, default=3, help="random opening actions per game (default 3)")
+    parser.add_argument("--opening", type=int, default=2, help="random opening turns per game (default 2)")
     parser.add_argument("--out", help="folder for results.json, elo.csv, pairings.csv and games.txt")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of the table")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         against=focus,
         seed=args.seed,
         threads=args.threads,
-        opening_actions=args.opening,
+        opening_turns=args.opening,
         progress=not args.quiet,
     )
     if args.out:

@@ -345,8 +345,9 @@ TEST(MorabarabaGameTest, PropertiesAndParameters) {
   EXPECT_EQ(shape.width, 7);
   EXPECT_EQ(g.max_game_length(), 800);  // 400 plies, each with at most one shot decision
   EXPECT_EQ(game(false, 30).max_game_length(), 60);
-  EXPECT_FALSE(g.is_simultaneous());
-  EXPECT_FALSE(g.has_hidden_information());
+  EXPECT_FALSE(g.type().simultaneous());
+  EXPECT_FALSE(g.type().has_chance());
+  EXPECT_TRUE(g.type().perfect_information());
   EXPECT_FALSE(g.full_board_draw());
   EXPECT_EQ(g.move_cap(), 400);
   EXPECT_TRUE(game(true).full_board_draw());
@@ -376,7 +377,7 @@ TEST(MorabarabaGameTest, InitialState) {
   EXPECT_TRUE(contains(s->to_string(), "\nWhite to place (12 in hand)"));
   EXPECT_TRUE(contains(s->to_string(), "white: ; black: ; hands: 12 12; to_move: white\n"));
   std::vector<Action> out = {7};
-  s->legal_actions_for(1, out);
+  s->legal_actions(1, out);
   EXPECT_TRUE(out.empty());
   const Action joint[] = {0, 1};
   EXPECT_THROW(s->apply_joint(joint), IllegalActionError);
@@ -680,7 +681,7 @@ TEST(MorabarabaRules, ThreeAgainstThreeIsDrawnAfterTenMovesEach) {
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->returns(), (std::vector<double>{0, 0}));
   EXPECT_EQ(s->end_reason(), EndReason::kThreeCowsDraw);
-  EXPECT_FALSE(s->ended_by_cap());
+  EXPECT_FALSE(s->is_truncated());
   EXPECT_TRUE(contains(s->to_string(), "draw (10 moves each at 3 cows without a shot)"));
   // A shot earned on the 20th ply wins instead of drawing...
   const std::string late = "white: a7 d7 c5; black: a1 b4 f4; hands: 0 0; to_move: white; three_cows: 19";
@@ -711,7 +712,7 @@ TEST(MorabarabaRules, MoveCapDrawsAndIsReportedAsACap) {
   EXPECT_EQ(s->plies(), 400);
   EXPECT_EQ(s->returns(), (std::vector<double>{0, 0}));
   EXPECT_EQ(s->end_reason(), EndReason::kMoveCap);
-  EXPECT_TRUE(s->ended_by_cap());
+  EXPECT_TRUE(s->is_truncated());
   EXPECT_TRUE(contains(s->to_string(), "draw (move cap reached)"));
   // A shot earned by the last ply is still decided, and a win by it stands.
   auto w = position("white: a7 d7 g4 f2; black: a1 b2 c5; hands: 0 0; to_move: white; plies: 399");
@@ -719,7 +720,7 @@ TEST(MorabarabaRules, MoveCapDrawsAndIsReportedAsACap) {
   ASSERT_TRUE(w->shot_pending());
   w->apply(pt("c5"));
   EXPECT_EQ(w->end_reason(), EndReason::kTwoCows);
-  EXPECT_FALSE(w->ended_by_cap());
+  EXPECT_FALSE(w->is_truncated());
   // A small cap ends a game after exactly that many plies, shot decisions not counted.
   Rng rng(3);
   for (int i = 0; i < 50; ++i) {
@@ -730,7 +731,7 @@ TEST(MorabarabaRules, MoveCapDrawsAndIsReportedAsACap) {
       g->apply(g->random_legal_action(rng));
     }
     EXPECT_EQ(plies, 9);
-    EXPECT_TRUE(g->ended_by_cap());
+    EXPECT_TRUE(g->is_truncated());
     EXPECT_LE(static_cast<int>(g->history().size()), game(false, 9).max_game_length());
   }
 }
@@ -1019,7 +1020,7 @@ void play_checked_game(const MorabarabaGame& g, Rng& rng, Endings& endings) {
     endings.restrictions += s->no_return(r.mover).active() && !s->shot_pending();
     endings.flights += !s->placing() && !s->shot_pending() && s->flies(r.mover);
     if (rng.below(64) == 0) {
-      s->legal_mask(mask);
+      s->legal_mask(s->current_player(), mask);
       std::fill(expected_mask.begin(), expected_mask.end(), 0);
       for (Action a : legal) expected_mask[static_cast<std::size_t>(a)] = 1;
       ASSERT_EQ(mask, expected_mask);
@@ -1067,7 +1068,7 @@ void play_checked_game(const MorabarabaGame& g, Rng& rng, Endings& endings) {
     case EndReason::kMoveCap: ++endings.cap; break;
     case EndReason::kNone: FAIL() << "a finished game without a reason";
   }
-  ASSERT_EQ(s->ended_by_cap(), s->end_reason() == EndReason::kMoveCap);
+  ASSERT_EQ(s->is_truncated(), s->end_reason() == EndReason::kMoveCap);
   ASSERT_TRUE(s->legal_actions().empty());
   ASSERT_LE(static_cast<int>(s->history().size()), g.max_game_length());
   for (Player viewer : {0, 1}) ASSERT_EQ(observation_mismatch(*s, r, viewer, obs), "");

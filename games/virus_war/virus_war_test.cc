@@ -198,15 +198,6 @@ bool has_sequence(const Board& b, int p, int k) {
   return false;
 }
 
-bool can_win_within(const Board& b, int p, int k) {
-  if (k == 0) return false;
-  for (int c : targets(b, p)) {
-    const Board next = play(b, p, c);
-    if (won(next, p) || can_win_within(next, p, k - 1)) return true;
-  }
-  return false;
-}
-
 // The longest turn from the start of a turn: 3 unless no 3-sequence exists.
 int longest_turn(const Board& b, int p) {
   for (int k = 3; k > 0; --k)
@@ -214,8 +205,18 @@ int longest_turn(const Board& b, int p) {
   return 0;
 }
 
-// Strict rules, resolved as the engine documents: a turn that wins early is full.
-bool full_turn_possible(const Board& b, int p) { return has_sequence(b, p, 3) || can_win_within(b, p, 3); }
+// Does a sequence of k sub-moves exist if the game went on after a winning kill? That is the
+// strict rule's literal check (shared/rules/virus_war.md, as in the C engine mustitz/virus-war).
+bool has_sequence_ignoring_wins(const Board& b, int p, int k) {
+  if (k == 0) return true;
+  for (int c : targets(b, p))
+    if (k == 1 || has_sequence_ignoring_wins(play(b, p, c), p, k - 1)) return true;
+  return false;
+}
+
+// Strict rules: a full turn of three sub-moves must exist at the start of the turn, checked
+// literally: a shorter turn that would win does not save the mover.
+bool full_turn_possible(const Board& b, int p) { return has_sequence_ignoring_wins(b, p, 3); }
 
 Board from_state(const VirusWarState& s) {
   Board b{};
@@ -469,15 +470,32 @@ TEST(VirusWarRules, StrictLosesWhenAFullTurnIsImpossibleAtTheStartOfItsTurn) {
   // With one more free cell X can make a full turn and the game goes on.
   const std::string open = diagram({{"a1", 'X'}, {"a2", 'x'}, {"b2", 'x'}, {"c1", 'x'}, {"k10", 'O'}});
   EXPECT_FALSE(position(true, open, 0)->is_terminal());
-  // Winning before the third sub-move counts as a full turn (the engine's documented choice): the
-  // only target is O's last live symbol and killing it opens nothing.
+}
+
+TEST(VirusWarRules, StrictChecksTheFullTurnLiterallyEvenWhenAShorterTurnWouldWin) {
+  // The only target is O's last live symbol, and killing it opens nothing: X's longest turn is
+  // one sub-move, and that it would win does not save X under strict (the rule file checks the
+  // full turn literally, at the start of the turn, as the C engine mustitz/virus-war does).
   const std::string winning = diagram({{"a1", 'X'}, {"a2", 'x'}, {"b1", 'x'}, {"b2", 'O'}, {"a3", 'x'},
                                        {"b3", 'x'}, {"c3", 'x'}, {"c2", 'x'}, {"c1", 'x'}, {"k10", 'o'}});
-  auto w = position(true, winning, 0);
-  ASSERT_FALSE(w->is_terminal());
-  EXPECT_EQ(legal_names(*w), std::vector<std::string>{"b2"});
-  w->apply(at("b2"));
-  EXPECT_EQ(returns_of(*w), (std::vector<double>{1, -1}));
+  auto strict = position(true, winning, 0);
+  EXPECT_TRUE(strict->is_terminal());
+  EXPECT_EQ(returns_of(*strict), (std::vector<double>{-1, 1}));
+  // Without strict X simply wins with it.
+  auto plain = position(false, winning, 0);
+  EXPECT_EQ(legal_names(*plain), (std::vector<std::string>{"b2", "pass"}));
+  plain->apply(at("b2"));
+  EXPECT_EQ(returns_of(*plain), (std::vector<double>{1, -1}));
+  // When the kill opens two more cells (the dead O at b2 conducts to c3 and a3), three
+  // sub-moves exist counted as if the game went on: X is not lost, and the kill wins at once.
+  const std::string opening = diagram({{"a1", 'X'}, {"a2", 'x'}, {"b1", 'x'}, {"b2", 'O'}, {"c2", 'x'},
+                                       {"c1", 'x'}, {"k10", 'o'}});
+  auto s = position(true, opening, 0);
+  ASSERT_FALSE(s->is_terminal());
+  EXPECT_EQ(legal_names(*s), std::vector<std::string>{"b2"});
+  s->apply(at("b2"));
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_EQ(returns_of(*s), (std::vector<double>{1, -1}));
 }
 
 TEST(VirusWarRules, IllegalActionsThrowWithAReasonAndChangeNothing) {
@@ -519,14 +537,19 @@ TEST(VirusWarRules, GameProperties) {
     EXPECT_EQ(shape.width, 10);
     // 200 sub-moves (each cell empty -> live -> dead) and at most one pass per turn plus the last.
     EXPECT_EQ(g.max_game_length(), 401);
-    EXPECT_FALSE(g.is_simultaneous());
-    EXPECT_FALSE(g.has_hidden_information());
+    const GameType type = g.type();
+    EXPECT_FALSE(type.simultaneous());
+    EXPECT_FALSE(type.has_chance());
+    EXPECT_TRUE(type.perfect_information());
+    EXPECT_EQ(type.utility, Utility::kZeroSum);
+    EXPECT_EQ(type.min_return, -1);
+    EXPECT_EQ(type.max_return, 1);
   }
   auto s = initial(false);
   std::vector<Action> out = {42};
-  s->legal_actions_for(1, out);
+  s->legal_actions(1, out);
   EXPECT_TRUE(out.empty());  // not O's move
-  s->legal_actions_for(0, out);
+  s->legal_actions(0, out);
   EXPECT_EQ(out, std::vector<Action>{at("a1")});
   const Action joint[] = {0, 99};
   EXPECT_THROW(s->apply_joint(joint), IllegalActionError);
@@ -907,7 +930,7 @@ void play_checked_game(bool strict, Rng& rng, Endings& endings) {
     ASSERT_EQ(has_pass, s->sub_move() == 0 && (!has_cells || (!strict && r.entered[p])));
     if (rng.below(64) == 0) {
       ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end()));
-      s->legal_mask(mask);
+      s->legal_mask(p, mask);
       std::fill(expected_mask.begin(), expected_mask.end(), 0);
       for (Action a : legal) expected_mask[static_cast<std::size_t>(a)] = 1;
       ASSERT_EQ(mask, expected_mask);
