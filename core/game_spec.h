@@ -18,6 +18,9 @@ struct GameSpec {
   // Receives every parameter (defaults filled in, types checked); may still throw
   // GameParameterError for a value out of range.
   std::function<std::shared_ptr<const Game>(const GameParameters&)> make;
+  // Parameter settings worth checking besides the defaults ("strict=true"): the conformance
+  // suite and the golden playthroughs cover each of them.
+  std::vector<std::string> presets;
 };
 
 }  // namespace boardlab

@@ -152,7 +152,8 @@ GameSpec morabaraba_spec() {
                                        std::to_string(MorabarabaGame::kMaxMoveCap) + " plies, got " +
                                        std::to_string(cap));
             return std::make_shared<MorabarabaGame>(params);
-          }};
+          },
+          {"full_board_draw=true", "move_cap=60"}};
 }
 
 // ---------------------------------------------------------------------------- state

@@ -99,7 +99,8 @@ GameSpec virus_war_spec() {
           "Virus War: two colonies on 10x10 grow and kill in turns of three sub-moves",
           {{"strict", false,
             "computer rules: no voluntary pass, a player unable to make a full turn loses, no draw"}},
-          [](const GameParameters& params) { return std::make_shared<VirusWarGame>(params); }};
+          [](const GameParameters& params) { return std::make_shared<VirusWarGame>(params); },
+          {"strict=true"}};
 }
 
 // ---------------------------------------------------------------------------- state
