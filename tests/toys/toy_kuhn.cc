@@ -51,7 +51,7 @@ class KuhnState final : public State {
   int move_number() const override { return dealt_ + static_cast<int>(bets_.size()); }
   void legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
-    if (player != current_player()) return;
+    if (player != current_player() || is_terminal()) return;  // nobody acts at the end
     if (player == kChancePlayer) {
       for (Action c = 0; c < 3; ++c)
         if (dealt_ == 0 || c != card_[0]) out.push_back(c);

@@ -47,7 +47,7 @@ class RaceState final : public State {
   int move_number() const override { return turn_; }
   void legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
-    if (player != current_player()) return;
+    if (player != current_player() || is_terminal()) return;  // nobody acts at the end
     if (!second_) {
       out.push_back(kTakeOne);
       if (pile_ >= 2) out.push_back(kTakeTwo);
