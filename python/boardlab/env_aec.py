@@ -22,8 +22,9 @@ class BoardlabAECEnv(AECEnv):
     The agent to act is the game's current player, so an agent making sub-moves is selected
     again. Chance nodes are played by the environment with the generator `reset(seed)` seeds,
     so a seed reproduces the game; chance is never an agent. Each agent observes only its own
-    `observation_tensor(player)`. A game ended by a cap that is not a rule (`is_truncated()`)
-    sets `truncations`, a game ended by its rules `terminations`.
+    `observation_tensor(player)`; `env.state`, the true state, is for bookkeeping, not for
+    agents. A game ended by a cap that is not a rule (`is_truncated()`) sets `truncations`,
+    a game ended by its rules `terminations`.
     """
 
     metadata = {"render_modes": RENDER_MODES, "name": "boardlab", "is_parallelizable": False}

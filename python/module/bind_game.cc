@@ -125,10 +125,13 @@ void bind_game(py::module_& m) {
            "raises NotationError (a ValueError) naming the bad turn.")
       .def("sample_record",
            [](const GameHandle& g, std::string_view record, const IntArg& viewer, const std::optional<SeedArg>& seed,
-              int max_nodes) {
+              const IntArg& max_nodes) {
              const Player v = viewer_arg(*g.game, viewer, "sample_record");
+             if (!max_nodes.in(1, INT32_MAX))
+               throw InputError("sample_record: max_nodes must be 1.." + std::to_string(INT32_MAX) + ", got " +
+                                max_nodes.text());
              Rng rng(seed_or_entropy(seed));
-             return StateHandle(g.game, g.game->sample_record(record, v, rng, max_nodes));
+             return StateHandle(g.game, g.game->sample_record(record, v, rng, static_cast<int>(max_nodes.value)));
            },
            py::arg("record"), py::arg("viewer"), py::arg("seed") = py::none(), py::arg("max_nodes") = 100000,
            "A full game whose record as `viewer` saw it (State.record_for(viewer); PUBLIC_VIEWER for the public "

@@ -274,6 +274,11 @@ def test_kuhn_sample_record_fits_the_viewers_record(load_toy):
         game.sample_record("? J x", 1, seed=0)
     with pytest.raises(ValueError, match="viewer 2 is not a seat 0..1 of toy_kuhn, nor PUBLIC_VIEWER"):
         game.sample_record(seen, 2)
+    with pytest.raises(ValueError, match="max_nodes must be 1..2147483647, got 4294967296"):
+        game.sample_record(seen, 1, max_nodes=2**32)
+    # A search cut short says so.
+    with pytest.raises(boardlab.NotationError, match="no game fitting the record was found in 1 tries"):
+        game.sample_record(seen, 1, seed=0, max_nodes=1)
 
 
 def test_bad_players_and_actions_are_value_errors_naming_them(load_toy):

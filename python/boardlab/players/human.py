@@ -8,8 +8,6 @@ HELP = (
     "Type one move in the game's notation (e.g. e5), or a whole turn (a1-b2-c3 or a1 b2 c3);"
     " '?' lists the legal moves, 'quit' leaves."
 )
-
-
 SIMULTANEOUS_HELP = (
     "Every player chooses at once: type your move in the game's notation; '?' lists the legal moves, 'quit' leaves."
 )
