@@ -1,19 +1,28 @@
 """boardlab: self-play reinforcement learning for board games; the C++ game core from Python.
 
 Names follow OpenSpiel's pyspiel: load_game(), Game.new_initial_state(), State.apply_action()...
+Every kind of game has the same API: Game.type() says which kind; at a chance node
+(CHANCE_PLAYER) chance_outcomes() lists the draws, at a simultaneous node every seat has
+legal_actions(player) and apply_actions() takes one action each, and for hidden information
+observation_tensor(player), information_key(player), record_for(player) and
+sample_hidden(player) hold only what that player may know.
 Every error on bad input is a ValueError subclass (InputError and its kinds) with the reason.
 """
 
 from boardlab._boardlab import (
+    CHANCE_PLAYER,
     INVALID_ACTION,
+    PUBLIC_VIEWER,
     SIMULTANEOUS_PLAYER,
     TERMINAL_PLAYER,
     Game,
     GameParameterError,
+    GameType,
     IllegalActionError,
     InputError,
     NotationError,
     State,
+    Symmetry,
     game_specs,
     load_game,
     perft,
@@ -38,15 +47,19 @@ def load_record(game: "Game | str", text: str) -> State:
 State._repr_svg_ = lambda self: render.svg(self)
 
 __all__ = [
+    "CHANCE_PLAYER",
     "INVALID_ACTION",
+    "PUBLIC_VIEWER",
     "SIMULTANEOUS_PLAYER",
     "TERMINAL_PLAYER",
     "Game",
     "GameParameterError",
+    "GameType",
     "IllegalActionError",
     "InputError",
     "NotationError",
     "State",
+    "Symmetry",
     "game_specs",
     "Run",
     "evaluate",

@@ -1,8 +1,9 @@
-// boardlab.Game: a game's constants and the states it makes.
+// boardlab.Game: a game's constants, what kind of game it is (GameType), its symmetries and the states it makes.
 #include <pybind11/stl.h>
 
 #include <string>
 
+#include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
 #include "handles.h"
@@ -10,20 +11,81 @@
 namespace py = pybind11;
 
 namespace boardlab::python {
+namespace {
+
+void bind_game_type(py::module_& m) {
+  py::class_<GameType> type(m, "GameType",
+                            "What kind of game a game is (Game.type()): dynamics, chance, information, utility and "
+                            "the range and sum of its returns.");
+  py::enum_<Dynamics>(type, "Dynamics")
+      .value("SEQUENTIAL", Dynamics::kSequential, "one actor per node: a seat (sub-moves repeat it) or chance")
+      .value("SIMULTANEOUS", Dynamics::kSimultaneous, "some nodes have every seat act at once");
+  py::enum_<Chance>(type, "Chance")
+      .value("DETERMINISTIC", Chance::kDeterministic)
+      .value("SETUP", Chance::kSetup, "chance acts only before the first player: a deal, a drawn setup")
+      .value("CHANCE_NODES", Chance::kChanceNodes, "chance may act anywhere");
+  py::enum_<Information>(type, "Information")
+      .value("PERFECT", Information::kPerfect)
+      .value("IMPERFECT", Information::kImperfect, "players see only their own observation_tensor(player)");
+  py::enum_<Utility>(type, "Utility")
+      .value("ZERO_SUM", Utility::kZeroSum)
+      .value("CONSTANT_SUM", Utility::kConstantSum)
+      .value("GENERAL_SUM", Utility::kGeneralSum);
+  type.def_readonly("dynamics", &GameType::dynamics)
+      .def_readonly("chance", &GameType::chance)
+      .def_readonly("information", &GameType::information)
+      .def_readonly("utility", &GameType::utility)
+      .def_readonly("min_return", &GameType::min_return, "Every return of every player is at least this.")
+      .def_readonly("max_return", &GameType::max_return, "Every return of every player is at most this.")
+      .def_readonly("return_sum", &GameType::return_sum, "The sum of the returns, for zero- and constant-sum games.")
+      .def_property_readonly("simultaneous", &GameType::simultaneous)
+      .def_property_readonly("has_chance", &GameType::has_chance)
+      .def_property_readonly("perfect_information", &GameType::perfect_information)
+      .def_property_readonly("constant_sum", &GameType::constant_sum)
+      .def("__str__", &GameType::describe)
+      .def("__repr__", [](const GameType& t) { return "<boardlab.GameType " + t.describe() + ">"; });
+}
+
+void bind_symmetry(py::module_& m) {
+  py::class_<Symmetry>(m, "Symmetry",
+                       "A symmetry in the viewer's frame: plane cell i moves to cell[i], action a to action[a], "
+                       "seat p to player[p] (empty: seats stay), observation plane c to plane[c] (empty: planes stay).")
+      .def_readonly("name", &Symmetry::name)
+      .def_readonly("cell", &Symmetry::cell)
+      .def_readonly("action", &Symmetry::action)
+      .def_readonly("player", &Symmetry::player)
+      .def_readonly("plane", &Symmetry::plane)
+      .def("__repr__", [](const Symmetry& s) { return "<boardlab.Symmetry " + s.name + ">"; });
+}
+
+int symmetry_index(const Game& game, const IntArg& index, const char* what) {
+  const auto count = static_cast<std::int64_t>(game.symmetries().size());
+  if (!index.in(0, count - 1))
+    throw InputError(std::string(what) + ": " + game.name() + " has " + std::to_string(count) +
+                     " symmetries (0.." + std::to_string(count - 1) + "), not " + index.text());
+  return static_cast<int>(index.value);
+}
+
+void check_same_game(const GameHandle& g, const StateHandle& s, const char* what) {
+  if (s.game != g.game && s.game->to_string() != g.game->to_string())
+    throw InputError(std::string(what) + ": the state belongs to " + s.game->to_string() + ", not " +
+                     g.game->to_string());
+}
+
+}  // namespace
 
 void bind_game(py::module_& m) {
+  bind_game_type(m);
+  bind_symmetry(m);
   py::class_<GameHandle>(m, "Game", "A game with its parameters fixed; immutable, shared by its states.")
       .def("name", [](const GameHandle& g) { return g.game->name(); }, "The registry name, e.g. 'virus_war'.")
       .def("parameters", [](const GameHandle& g) { return g.game->parameters(); },
            "Every parameter as a dict, defaults filled in.")
+      .def("type", [](const GameHandle& g) { return g.game->type(); },
+           "What kind of game this is (a GameType): dynamics, chance, information, utility, return range.")
       .def("num_players", [](const GameHandle& g) { return g.game->num_players(); })
       .def("player_name",
-           [](const GameHandle& g, Player p) {
-             if (p < 0 || p >= g.game->num_players())
-               throw InputError("player_name: player " + std::to_string(p) + " is not a seat 0.." +
-                                std::to_string(g.game->num_players() - 1));
-             return g.game->player_name(p);
-           },
+           [](const GameHandle& g, const IntArg& p) { return g.game->player_name(seat_arg(*g.game, p, "player_name")); },
            py::arg("player"), "How people call the seat: 'X', 'White'...")
       .def("num_distinct_actions", [](const GameHandle& g) { return g.game->num_distinct_actions(); },
            "Size of the action space: actions are 0 .. num_distinct_actions() - 1.")
@@ -34,15 +96,47 @@ void bind_game(py::module_& m) {
            },
            "(channels, height, width) of State.observation_tensor().")
       .def("max_game_length", [](const GameHandle& g) { return g.game->max_game_length(); },
-           "An upper bound on the number of actions in one game, sub-moves and passes included.")
-      .def("is_simultaneous", [](const GameHandle& g) { return g.game->type().simultaneous(); })
-      .def("has_hidden_information", [](const GameHandle& g) { return !g.game->type().perfect_information(); })
+           "An upper bound on the number of steps in one game: sub-moves, passes, chance outcomes, and one "
+           "per seat in a simultaneous round.")
+      // Readers of type(), kept for scripts written before it.
+      .def("is_simultaneous", [](const GameHandle& g) { return g.game->type().simultaneous(); },
+           "type().simultaneous")
+      .def("has_hidden_information", [](const GameHandle& g) { return !g.game->type().perfect_information(); },
+           "not type().perfect_information")
+      .def("symmetries", [](const GameHandle& g) { return g.game->symmetries(); },
+           "The non-identity symmetries valid for training augmentation (Symmetry objects; may be empty).")
+      .def("symmetry_holds",
+           [](const GameHandle& g, const StateHandle& s, const IntArg& index) {
+             check_same_game(g, s, "symmetry_holds");
+             return g.game->symmetry_holds(*s.state, symmetry_index(*g.game, index, "symmetry_holds"));
+           },
+           py::arg("state"), py::arg("index"), "Whether symmetries()[index] holds at `state`.")
+      .def("apply_symmetry",
+           [](const GameHandle& g, const StateHandle& s, const IntArg& index) {
+             check_same_game(g, s, "apply_symmetry");
+             return StateHandle(g.game, g.game->apply_symmetry(*s.state, symmetry_index(*g.game, index, "apply_symmetry")));
+           },
+           py::arg("state"), py::arg("index"), "The image of `state` under symmetries()[index], a new State.")
       .def("new_initial_state", [](const GameHandle& g) { return StateHandle(g.game, g.game->new_initial_state()); })
       .def("load_record",
            [](const GameHandle& g, std::string_view record) { return StateHandle(g.game, g.game->load_record(record)); },
            py::arg("record"),
            "The final state of a game given in the game's notation (State.record()); "
            "raises NotationError (a ValueError) naming the bad turn.")
+      .def("sample_record",
+           [](const GameHandle& g, std::string_view record, const IntArg& viewer, const std::optional<SeedArg>& seed,
+              const IntArg& max_nodes) {
+             const Player v = viewer_arg(*g.game, viewer, "sample_record");
+             if (!max_nodes.in(1, INT32_MAX))
+               throw InputError("sample_record: max_nodes must be 1.." + std::to_string(INT32_MAX) + ", got " +
+                                max_nodes.text());
+             Rng rng(seed_or_entropy(seed));
+             return StateHandle(g.game, g.game->sample_record(record, v, rng, static_cast<int>(max_nodes.value)));
+           },
+           py::arg("record"), py::arg("viewer"), py::arg("seed") = py::none(), py::arg("max_nodes") = 100000,
+           "A full game whose record as `viewer` saw it (State.record_for(viewer); PUBLIC_VIEWER for the public "
+           "record) is `record`, the hidden steps drawn at random (reproducibly with `seed`); NotationError when "
+           "none fits.")
       .def("__str__", [](const GameHandle& g) { return g.game->to_string(); })
       .def("__repr__", [](const GameHandle& g) { return "<boardlab.Game " + g.game->to_string() + ">"; })
       .def("__eq__", [](const GameHandle& a, const GameHandle& b) { return a.game->to_string() == b.game->to_string(); })

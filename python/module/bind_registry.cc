@@ -58,7 +58,7 @@ py::list specs() {
       params.append(py::dict(py::arg("name") = p.name, py::arg("default") = p.default_value,
                              py::arg("type") = param_type_name(p.default_value), py::arg("doc") = p.doc));
     out.append(py::dict(py::arg("name") = spec.name, py::arg("description") = spec.description,
-                        py::arg("parameters") = params));
+                        py::arg("parameters") = params, py::arg("presets") = spec.presets));
   }
   return out;
 }
@@ -78,7 +78,8 @@ void bind_registry(py::module_& m) {
         },
         "The names of every game, in listing order.");
   m.def("game_specs", &specs,
-        "Every game as a dict: name, description and parameters (name, default, type, doc).");
+        "Every game as a dict: name, description, parameters (name, default, type, doc) and presets "
+        "(parameter settings worth checking besides the defaults, e.g. 'strict=true').");
 }
 
 }  // namespace boardlab::python

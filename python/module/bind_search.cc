@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "../common/arena_binding.h"
+#include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
 #include "mcts/bots.h"
@@ -42,10 +43,11 @@ void bind_search(py::module_& m) {
   py::class_<Bot>(m, "Bot", "A player: act(state, player) returns its action, from what that player may know.")
       .def(
           "act",
-          [](Bot& bot, const StateHandle& s, std::optional<Player> player) {
+          [](Bot& bot, const StateHandle& s, const std::optional<IntArg>& player) {
             if (s.state->is_terminal()) throw InputError("act: the game is over");
             const std::unique_ptr<State> copy = s.state->clone();
-            const PlayerView view = player ? PlayerView(*copy, *player) : PlayerView::of_mover(*copy);
+            const PlayerView view =
+                player ? PlayerView(*copy, seat_arg(*s.game, *player, "act")) : PlayerView::of_mover(*copy);
             if (!view.acts())
               throw InputError("act: " + s.game->player_name(view.viewer()) + " does not act here");
             py::gil_scoped_release release;

@@ -1,4 +1,4 @@
-// boardlab.State: one position of a game, with its moves, observations, notation and record.
+// boardlab.State: one position of a game at any kind of node (a seat's turn, chance, a simultaneous round, the end), with its moves, views, notation and records.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
 #include "handles.h"
@@ -16,48 +17,125 @@ namespace py = pybind11;
 namespace boardlab::python {
 namespace {
 
-// Core games may assume a valid seat index; Python callers get a ValueError instead.
-void check_player(const StateHandle& s, Player p, const char* what) {
-  const int n = s.game->num_players();
-  if (p < 0 || p >= n)
-    throw InputError(std::string(what) + ": player " + std::to_string(p) + " is not a seat 0.." + std::to_string(n - 1));
+using OptionalInt = std::optional<IntArg>;
+
+// The player a function means when its player is left out: the one actor here (a seat,
+// CHANCE_PLAYER, or TERMINAL_PLAYER at the end). At a simultaneous node every seat acts,
+// so there is no such player and the caller must name one.
+Player one_actor(const StateHandle& s, const char* what) {
+  const Player p = s.state->current_player();
+  if (p == kSimultaneousPlayer)
+    throw InputError(std::string(what) + ": every seat acts at this simultaneous node; name the player (player=0, 1, ...)");
+  return p;
 }
 
-void check_action(const StateHandle& s, Action a, const char* what) {
-  const int n = s.game->num_distinct_actions();
-  if (a < 0 || a >= n)
-    throw InputError(std::string(what) + ": action " + std::to_string(a) + " is outside 0.." + std::to_string(n - 1));
+Player actor_or_default(const StateHandle& s, const OptionalInt& player, const char* what) {
+  return player ? actor_arg(*s.game, *player, what) : one_actor(s, what);
 }
 
-std::vector<Action> legal_actions(const StateHandle& s, std::optional<Player> player) {
+std::vector<Action> legal_actions(const StateHandle& s, const OptionalInt& player) {
   std::vector<Action> out;
-  if (!player) {
-    s.state->legal_actions(out);
-  } else {
-    check_player(s, *player, "legal_actions");
-    s.state->legal_actions(*player, out);
+  s.state->legal_actions(actor_or_default(s, player, "legal_actions"), out);
+  return out;
+}
+
+py::array_t<std::int8_t> legal_actions_mask(const StateHandle& s, const OptionalInt& player) {
+  const Player p = actor_or_default(s, player, "legal_actions_mask");
+  py::array_t<std::int8_t> out(static_cast<py::ssize_t>(s.game->num_distinct_actions()));
+  // int8 and uint8 share their layout for 0 and 1: the game fills the array in place.
+  s.state->legal_mask(p, std::span<std::uint8_t>(reinterpret_cast<std::uint8_t*>(out.mutable_data()),
+                                                 static_cast<std::size_t>(out.size())));
+  return out;
+}
+
+void apply_action(StateHandle& s, const IntArg& action) {
+  if (s.state->is_simultaneous_node())
+    throw IllegalActionError(
+        "apply_action: every seat acts at once at this simultaneous node; use apply_actions([a0, a1, ...]) "
+        "with one action per seat");
+  s.state->apply(action_arg(*s.game, action, "apply_action", true));
+}
+
+void apply_actions(StateHandle& s, const std::vector<IntArg>& actions) {
+  const Game& game = *s.game;
+  const Player p = s.state->current_player();
+  if (p != kSimultaneousPlayer) {
+    if (!game.type().simultaneous())
+      throw IllegalActionError("apply_actions: " + game.name() +
+                               " has no simultaneous moves; play one action at a time with apply_action");
+    throw IllegalActionError("apply_actions: this is not a simultaneous node (" +
+                             std::string(p == kTerminalPlayer ? "the game is over"
+                                         : p == kChancePlayer ? "chance is to act"
+                                                              : game.player_name(p) + " is to move alone") +
+                             "); use apply_action");
   }
+  const int n = game.num_players();
+  if (static_cast<int>(actions.size()) != n)
+    throw IllegalActionError("apply_actions: a simultaneous round takes one action per seat (" + std::to_string(n) +
+                             "), got " + std::to_string(actions.size()));
+  std::vector<Action> joint(actions.size());
+  for (int i = 0; i < n; ++i) {
+    const std::string what = "apply_actions: " + game.player_name(i) + " (player " + std::to_string(i) + ")";
+    joint[i] = action_arg(game, actions[i], what.c_str(), true);
+  }
+  s.state->apply_joint(joint);
+}
+
+py::list chance_outcomes(const StateHandle& s) {
+  py::list out;
+  for (const ChanceOutcome& o : s.state->chance_outcomes()) out.append(py::make_tuple(o.action, o.probability));
   return out;
 }
 
-py::array_t<std::int8_t> legal_actions_mask(const StateHandle& s) {
-  std::vector<std::uint8_t> mask(s.game->num_distinct_actions());
-  s.state->legal_mask(s.state->current_player(), mask);
-  py::array_t<std::int8_t> out(static_cast<py::ssize_t>(mask.size()));
-  std::int8_t* data = out.mutable_data();
-  for (std::size_t i = 0; i < mask.size(); ++i) data[i] = static_cast<std::int8_t>(mask[i]);
-  return out;
-}
-
-py::array_t<float> observation_tensor(const StateHandle& s, std::optional<Player> player) {
-  const Player p = player.value_or(s.state->current_player());
-  if (!player && p < 0)
-    throw InputError("observation_tensor: no player to move here (terminal or simultaneous); name the viewer");
-  check_player(s, p, "observation_tensor");
+py::array_t<float> observation_tensor(const StateHandle& s, const OptionalInt& player) {
+  Player p;
+  if (player) {
+    p = seat_arg(*s.game, *player, "observation_tensor");
+  } else {
+    p = s.state->current_player();
+    if (p < 0)
+      throw InputError("observation_tensor: no one player is to move here (" +
+                       std::string(p == kTerminalPlayer      ? "the game is over"
+                                   : p == kChancePlayer      ? "a chance node"
+                                                             : "a simultaneous node") +
+                       "); name the viewer");
+  }
   const ObservationShape shape = s.game->observation_shape();
   py::array_t<float> out({shape.channels, shape.height, shape.width});
   s.state->observation(p, std::span<float>(out.mutable_data(), static_cast<std::size_t>(shape.size())));
   return out;
+}
+
+StateHandle sample_hidden(const StateHandle& s, const IntArg& player, const std::optional<SeedArg>& seed) {
+  const Player p = seat_arg(*s.game, player, "sample_hidden");
+  Rng rng(seed_or_entropy(seed));
+  return {s.game, s.state->sample_hidden(p, rng)};
+}
+
+std::string action_to_string(const StateHandle& s, const IntArg& action, const OptionalInt& player) {
+  const Player p = actor_or_default(s, player, "action_to_string");
+  return s.state->action_to_string(p, action_arg(*s.game, action, "action_to_string"));
+}
+
+Action string_to_action(const StateHandle& s, std::string_view text, const OptionalInt& player) {
+  return s.state->string_to_action(actor_or_default(s, player, "string_to_action"), text);
+}
+
+std::string action_seen_by(const StateHandle& s, const IntArg& viewer, const IntArg& actor, const IntArg& action) {
+  const Game& g = *s.game;
+  return s.state->action_seen_by(viewer_arg(g, viewer, "action_seen_by"), actor_arg(g, actor, "action_seen_by"),
+                                 action_arg(g, action, "action_seen_by"));
+}
+
+std::string repr(const StateHandle& s) {
+  const Player p = s.state->current_player();
+  const std::string node = p >= 0                     ? "player " + std::to_string(p) + " to move"
+                           : p == kSimultaneousPlayer ? "simultaneous move"
+                           : p == kChancePlayer       ? "chance node"
+                           : s.state->is_truncated()  ? "terminal (truncated)"
+                                                      : "terminal";
+  return "<boardlab.State " + s.game->to_string() + " after " + std::to_string(s.state->history().size()) +
+         " steps, " + node + ">";
 }
 
 }  // namespace
@@ -66,38 +144,54 @@ void bind_state(py::module_& m) {
   py::class_<StateHandle>(m, "State", "A position; apply_action() changes it in place, clone() copies it.")
       .def("game", [](const StateHandle& s) { return GameHandle{s.game}; })
       .def("current_player", [](const StateHandle& s) { return s.state->current_player(); },
-           "The seat to act (it repeats for sub-moves), TERMINAL_PLAYER or SIMULTANEOUS_PLAYER.")
+           "The seat to act (it repeats for sub-moves), or CHANCE_PLAYER, SIMULTANEOUS_PLAYER or TERMINAL_PLAYER.")
       .def("is_terminal", [](const StateHandle& s) { return s.state->is_terminal(); })
+      .def("is_chance_node", [](const StateHandle& s) { return s.state->is_chance_node(); },
+           "Chance acts here: chance_outcomes() lists the outcomes, apply_action() plays the drawn one.")
+      .def("is_simultaneous_node", [](const StateHandle& s) { return s.state->is_simultaneous_node(); },
+           "Every seat acts at once here: legal_actions(player) per seat, apply_actions() with one action each.")
+      .def("is_truncated", [](const StateHandle& s) { return s.state->is_truncated(); },
+           "The game ended by a cap that is not a rule (a move cap), not by its rules.")
+      .def("move_number", [](const StateHandle& s) { return s.state->move_number(); },
+           "The index of the current turn: 0 at the start, one more when a turn (a run of sub-moves, a "
+           "simultaneous round, a chance event) ends.")
       .def("legal_actions", &legal_actions, py::arg("player") = py::none(),
-           "Legal actions, ascending: of the player to move, or of `player` (at simultaneous nodes).")
-      .def("legal_actions_mask", &legal_actions_mask,
-           "int8 array of num_distinct_actions() entries, 1 where the action is legal.")
-      .def("apply_action", [](StateHandle& s, Action a) { s.state->apply(a); }, py::arg("action"),
-           "Plays one action; an illegal one raises IllegalActionError (a ValueError) with the reason "
-           "and leaves the state unchanged.")
-      .def("apply_actions",
-           [](StateHandle& s, const std::vector<Action>& actions) { s.state->apply_joint(actions); },
-           py::arg("actions"), "Plays one action per player at a simultaneous node.")
+           "Legal actions, ascending, of `player` (a seat, or CHANCE_PLAYER; empty for one who does not act now); "
+           "by default of the one actor here (name the player at a simultaneous node).")
+      .def("legal_actions_mask", &legal_actions_mask, py::arg("player") = py::none(),
+           "int8 array of num_distinct_actions() entries, 1 where legal_actions(player) holds the action.")
+      .def("chance_outcomes", &chance_outcomes,
+           "At a chance node, [(action, probability), ...] ascending, summing to 1; ValueError elsewhere.")
+      .def("apply_action", &apply_action, py::arg("action"),
+           "Plays one action of the mover, or the chance outcome; an illegal one raises IllegalActionError "
+           "(a ValueError) with the reason and leaves the state unchanged.")
+      .def("apply_actions", &apply_actions, py::arg("actions"),
+           "Plays one action per seat ([a0, a1, ...]) at a simultaneous node, all judged before any is played.")
       .def("returns", [](const StateHandle& s) { return s.state->returns(); },
            "One value per player; zeros until the game is over.")
       .def("observation_tensor", &observation_tensor, py::arg("player") = py::none(),
            "float32 array of Game.observation_shape(): what `player` (default: the mover) may know, "
            "from its point of view.")
+      .def("information_key", [](const StateHandle& s, const IntArg& p) {
+             return s.state->information_key(seat_arg(*s.game, p, "information_key"));
+           },
+           py::arg("player"),
+           "A 64-bit key of everything `player` knows here: equal exactly for the states it cannot tell apart.")
+      .def("sample_hidden", &sample_hidden, py::arg("player"), py::arg("seed") = py::none(),
+           "A new State that `player` cannot tell apart from this one, its hidden part drawn at random "
+           "(reproducibly with `seed`); a copy for perfect-information games.")
       .def("clone", &StateHandle::clone)
       .def("__copy__", &StateHandle::clone)
       .def("__deepcopy__", [](const StateHandle& s, const py::object&) { return s.clone(); }, py::arg("memo"))
       .def("hash", [](const StateHandle& s) { return s.state->hash(); },
            "64-bit hash of everything that decides the rest of the game.")
-      .def("action_to_string",
-           [](const StateHandle& s, Action a) {
-             check_action(s, a, "action_to_string");
-             return s.state->action_to_string(a);
-           },
-           py::arg("action"), "The game's notation for `action` in this state.")
-      .def("string_to_action", [](const StateHandle& s, std::string_view text) { return s.state->string_to_action(text); },
-           py::arg("text"),
-           "The action named by `text`; raises NotationError (a ValueError) for text naming none. "
-           "Does not check legality.")
+      .def("action_to_string", &action_to_string, py::arg("action"), py::arg("player") = py::none(),
+           "The game's notation for `action` of `player` (a seat or CHANCE_PLAYER; default: the one actor here).")
+      .def("string_to_action", &string_to_action, py::arg("text"), py::arg("player") = py::none(),
+           "The action of `player` (default: the one actor here) named by `text`; raises NotationError "
+           "(a ValueError) for text naming none. Does not check legality.")
+      .def("action_seen_by", &action_seen_by, py::arg("viewer"), py::arg("actor"), py::arg("action"),
+           "What `viewer` (a seat or PUBLIC_VIEWER) learns of `actor`'s `action` played here, as text.")
       .def("history",
            [](const StateHandle& s) {
              std::vector<Action> actions;
@@ -111,19 +205,21 @@ void bind_state(py::module_& m) {
              for (const Step& step : s.state->history()) steps.emplace_back(step.player, step.action);
              return steps;
            },
-           "Every step so far as (player, action): the player is a seat or CHANCE_PLAYER.")
+           "Every step so far as (player, action): the player is a seat or CHANCE_PLAYER; a simultaneous "
+           "round is one step per seat, in seat order.")
       .def("record", [](const StateHandle& s) { return s.state->record(); },
            "The game so far in the game's notation; Game.load_record() reads it back.")
+      .def("record_for", [](const StateHandle& s, const IntArg& p) {
+             return s.state->record_for(viewer_arg(*s.game, p, "record_for"));
+           },
+           py::arg("player"),
+           "The game so far as `player` (a seat, or PUBLIC_VIEWER) saw it: what it may not know reads as the game "
+           "hides it. Game.sample_record() draws a full game that fits it.")
+      .def("public_record", [](const StateHandle& s) { return s.state->public_record(); },
+           "The game so far as a spectator saw it: record_for(PUBLIC_VIEWER).")
       .def("__str__", [](const StateHandle& s) { return s.state->to_string(); })
       // One line, unlike str(): it appears inside error messages and containers.
-      .def("__repr__", [](const StateHandle& s) {
-        const Player p = s.state->current_player();
-        const std::string mover = p >= 0                     ? "player " + std::to_string(p) + " to move"
-                                  : p == kSimultaneousPlayer ? "simultaneous move"
-                                                             : "terminal";
-        return "<boardlab.State " + s.game->to_string() + " after " + std::to_string(s.state->history().size()) +
-               " steps, " + mover + ">";
-      });
+      .def("__repr__", &repr);
 }
 
 }  // namespace boardlab::python

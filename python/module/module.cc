@@ -6,8 +6,10 @@
 PYBIND11_MODULE(_boardlab, m) {
   using namespace boardlab;
   m.doc() = "boardlab's C++ game core: games, states, perft and random play";
-  m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
+  m.attr("CHANCE_PLAYER") = kChancePlayer;
   m.attr("SIMULTANEOUS_PLAYER") = kSimultaneousPlayer;
+  m.attr("PUBLIC_VIEWER") = kPublicViewer;
+  m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
   m.attr("INVALID_ACTION") = kInvalidAction;
   // Errors first: the classes below name them in their translations.
   python::bind_errors(m);

@@ -1,4 +1,4 @@
-"""Finds the build under test ($BOARDLAB_BUILD, default <repo>/build) and puts its package first on sys.path."""
+"""Finds the build under test ($BOARDLAB_BUILD, default <repo>/build), puts its package and its test-only toy games first on sys.path."""
 
 import os
 import pathlib
@@ -11,10 +11,13 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(os.environ.get("BOARDLAB_BUILD") or REPO / "build").resolve()
 PYTHON_DIR = BUILD / "python"
 LAUNCHER = BUILD / "bin" / "boardlab"
+# _boardlab_toys: the toy games of tests/toys/, built with the tests, outside the package.
+TOYS_DIR = BUILD / "toys_python"
 
 # Before any test module imports boardlab: the source tree's python/boardlab has no
 # compiled _boardlab, the build's copy does.
 sys.path.insert(0, str(PYTHON_DIR))
+sys.path.insert(1, str(TOYS_DIR))
 
 
 def pytest_sessionstart(session):
@@ -23,6 +26,16 @@ def pytest_sessionstart(session):
             f"no boardlab build at {BUILD} (build it, or point BOARDLAB_BUILD at the build directory)",
             returncode=4,
         )
+    if not list(TOYS_DIR.glob("_boardlab_toys*.so")):
+        pytest.exit(f"no toy games module in {TOYS_DIR} (build the target _boardlab_toys)", returncode=4)
+
+
+@pytest.fixture
+def load_toy():
+    """load_toy("toy_kuhn") -> a boardlab.Game of the test-only toy games (tests/toys/)."""
+    import _boardlab_toys
+
+    return _boardlab_toys.load_toy
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The command line's building blocks in-process: player specs, human input parsing, match results."""
 
 import io
+import random
 
 import pytest
 
@@ -43,7 +44,8 @@ def test_search_players_play_legal_moves_reproducibly():
             players = [make_player(spec, context(game, seat=s)) for s in range(2)]
             state = game.new_initial_state()
             while not state.is_terminal() and len(state.history()) < 30:
-                for action in players[state.current_player()].act(state):
+                mover = state.current_player()
+                for action in players[mover].act(state, mover):
                     assert action in state.legal_actions()
                     state.apply_action(action)
             games.append(state.history())
@@ -94,7 +96,7 @@ def test_match_between_random_players_prints_whole_turns():
     players = [make_player("random", context(game, seat=seat)) for seat in (0, 1)]
     out = io.StringIO()
     state = game.new_initial_state()
-    play_match(state, players, ["X", "O"], out)
+    play_match(state, players, ["X", "O"], out, random.Random(0))
     assert state.is_terminal()
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("X: a1-")
@@ -116,10 +118,10 @@ def test_human_player_retries_after_bad_input_and_stops_at_end_of_input():
     out = io.StringIO()
     human = make_player("human", context(game, read_line, out))
     state = game.new_initial_state()
-    assert human.act(state) == [0, 11]
+    assert human.act(state, 0) == [0, 11]
     text = out.getvalue()
     assert "'zz' is not a Virus War action" in text
     assert "illegal action b5" in text
     assert "Legal moves: a1" in text
     with pytest.raises(GameAbandoned, match="end of input"):
-        human.act(state)
+        human.act(state, 0)

@@ -1,5 +1,6 @@
 """Pictures of states: SVG in notebooks (_repr_svg_), the terminal text, and the fallback for games without a drawer."""
 
+import html
 import xml.etree.ElementTree as ET
 
 import boardlab
@@ -43,3 +44,11 @@ def test_load_record_helper():
     state = boardlab.load_record("virus_war", "a1-b2-c3")
     assert state.current_player() == 1
     assert boardlab.load_record(boardlab.load_game("virus_war"), state.record()).history() == state.history()
+
+
+def test_toys_draw_as_text_in_a_box(load_toy):
+    for name in ("toy_race", "toy_matrix", "toy_kuhn"):
+        state = load_toy(name).new_initial_state()
+        picture = state._repr_svg_()
+        ET.fromstring(picture)
+        assert html.escape(str(state).splitlines()[0]) in picture

@@ -67,10 +67,23 @@ def test_numpy_integers_are_actions(state):
     assert len(state.history()) == 3
 
 
-@pytest.mark.parametrize("bad", ["a1", 1.0, None, 2**40, [0]])
+@pytest.mark.parametrize("bad", ["a1", 1.0, None, [0], True])
 def test_wrong_action_types_raise_type_error(state, bad):
     with pytest.raises(TypeError):
         state.apply_action(bad)
+    assert state.history() == []
+
+
+@pytest.mark.parametrize("big", [2**31, 2**40, 2**70, -(2**70)])
+def test_integers_past_the_c_range_are_value_errors_naming_them(state, big):
+    with pytest.raises(boardlab.IllegalActionError, match=f"apply_action: action {big} is outside 0..100"):
+        state.apply_action(big)
+    for call in (lambda: state.legal_actions(big), lambda: state.observation_tensor(big),
+                 lambda: state.information_key(big), lambda: state.record_for(big)):
+        with pytest.raises(ValueError, match=f"{big} is not a seat 0..1"):
+            call()
+    with pytest.raises(ValueError, match=f"action {big} is outside"):
+        state.action_to_string(big)
     assert state.history() == []
 
 

@@ -1,4 +1,4 @@
-"""Who plays a seat: player kinds made from command-line specs like `human`, `random` (later `uct:100`)."""
+"""Who plays a seat: player kinds made from command-line specs like `human`, `random`, `uct:100`."""
 
 from dataclasses import dataclass
 from typing import Callable, Protocol, TextIO
@@ -11,8 +11,10 @@ from boardlab.players.random_player import RandomPlayer
 
 
 class Player(Protocol):
-    def act(self, state: boardlab.State) -> list[int]:
-        """One or more actions of state.current_player(), legal one after the other, within one turn."""
+    def act(self, state: boardlab.State, seat: int) -> list[int]:
+        """The actions of `seat`, which acts at `state`: at its turn one or more actions, legal one after the
+        other within the turn (move_number() unchanged until the last); at a simultaneous node exactly one.
+        A player uses only what `seat` may know: its legal actions, its observation, its record."""
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The human player: shows the board, reads a sub-move or a whole turn in notation, explains bad input."""
+"""The human player: shows what its seat may see, reads a sub-move, a whole turn or a simultaneous choice in notation, explains bad input."""
 
 from typing import Callable, TextIO
 
@@ -7,6 +7,9 @@ import boardlab
 HELP = (
     "Type one move in the game's notation (e.g. e5), or a whole turn (a1-b2-c3 or a1 b2 c3);"
     " '?' lists the legal moves, 'quit' leaves."
+)
+SIMULTANEOUS_HELP = (
+    "Every player chooses at once: type your move in the game's notation; '?' lists the legal moves, 'quit' leaves."
 )
 
 
@@ -22,12 +25,17 @@ def split_moves(text: str) -> list[str]:
     return parts
 
 
-def _token_actions(trial: boardlab.State, token: str, mover: int, done: int) -> list[int]:
+def _turn_over(state: boardlab.State, number: int) -> bool:
+    """The turn numbered `number` has ended at `state` (move_number() tells, not the player to move)."""
+    return state.is_terminal() or state.move_number() != number
+
+
+def _token_actions(trial: boardlab.State, token: str, number: int, done: int) -> list[int]:
     """The actions one typed word names, in the game's notation, applied to `trial` as they are read.
 
     A word is one action (`a1`, `pass`, Morabaraba's `d1-d2`), or several joined by `-`
     (`a1-b2-c3`), or whatever the game's record notation reads as one ply (`d1-d2xd5`).
-    `done` actions of the turn came before it.
+    `done` actions of turn `number` came before it.
     """
     try:
         action = trial.string_to_action(token)
@@ -42,7 +50,7 @@ def _token_actions(trial: boardlab.State, token: str, mover: int, done: int) -> 
     split_error = None
     try:
         for part in parts:
-            if probe.is_terminal() or probe.current_player() != mover:
+            if _turn_over(probe, number):
                 raise _TooMany(f"'{part}' is one move too many: the turn ends after {done + len(actions)} move(s)")
             action = probe.string_to_action(part)
             probe.apply_action(action)
@@ -76,20 +84,31 @@ def parse_turn(state: boardlab.State, text: str) -> list[int]:
     tokens = [token for token in text.split() if split_moves(token)]
     if not tokens:
         raise ValueError("no move given")
-    mover = state.current_player()
+    number = state.move_number()
     trial = state.clone()
     actions: list[int] = []
     for token in tokens:
-        if trial.is_terminal() or trial.current_player() != mover:
+        if _turn_over(trial, number):
             raise ValueError(f"'{token}' is one move too many: the turn ends after {len(actions)} move(s)")
-        actions.extend(_token_actions(trial, token, mover, len(actions)))
+        actions.extend(_token_actions(trial, token, number, len(actions)))
     # A ply read by the record reader may not run past the mover's turn either.
     replay = state.clone()
     for done, action in enumerate(actions):
-        if replay.is_terminal() or replay.current_player() != mover:
+        if _turn_over(replay, number):
             raise ValueError(f"one move too many: the turn ends after {done} move(s)")
         replay.apply_action(action)
     return actions
+
+
+def parse_choice(state: boardlab.State, seat: int, text: str) -> int:
+    """The one action of `seat` that `text` names at a simultaneous node, legal for it, or ValueError."""
+    words = text.split()
+    if len(words) != 1:
+        raise ValueError("type one move: every player chooses one at once")
+    action = state.string_to_action(words[0], seat)
+    if action not in state.legal_actions(seat):
+        raise ValueError(f"'{words[0]}' is not a legal move for you here")
+    return action
 
 
 class HumanPlayer:
@@ -98,8 +117,9 @@ class HumanPlayer:
         self._read_line = read_line
         self._out = out
 
-    def act(self, state: boardlab.State) -> list[int]:
-        print(f"\n{state}", file=self._out, flush=True)
+    def act(self, state: boardlab.State, seat: int) -> list[int]:
+        simultaneous = state.is_simultaneous_node()
+        print(f"\n{self._view(state, seat)}", file=self._out, flush=True)
         while True:
             try:
                 line = self._read_line(f"{self._label}> ").strip()
@@ -110,10 +130,22 @@ class HumanPlayer:
             if line in ("quit", "exit"):
                 raise GameAbandoned("quit")
             if line in ("?", "help"):
-                legal = " ".join(state.action_to_string(a) for a in state.legal_actions())
-                print(f"{HELP}\nLegal moves: {legal}", file=self._out, flush=True)
+                print(f"{SIMULTANEOUS_HELP if simultaneous else HELP}\n{self._legal_moves(state, seat)}",
+                      file=self._out, flush=True)
                 continue
             try:
-                return parse_turn(state, line)
+                return [parse_choice(state, seat, line)] if simultaneous else parse_turn(state, line)
             except ValueError as error:
                 print(f"  {error}; try again ('?' for help)", file=self._out, flush=True)
+
+    def _view(self, state: boardlab.State, seat: int) -> str:
+        """The board for perfect information; at a hidden-information game only the seat's own record and
+        legal moves, never the state itself."""
+        if state.game().type().perfect_information:
+            return str(state)
+        record = state.record_for(seat) or "(nothing yet)"
+        return f"{self._label}, the game as you saw it: {record}\n{self._legal_moves(state, seat)}"
+
+    @staticmethod
+    def _legal_moves(state: boardlab.State, seat: int) -> str:
+        return "Legal moves: " + " ".join(state.action_to_string(a, seat) for a in state.legal_actions(seat))

@@ -1,4 +1,4 @@
-"""The random player: a uniformly random legal action, reproducible from its seed."""
+"""The random player: a uniformly random legal action of its seat, reproducible from its seed."""
 
 import random
 
@@ -9,5 +9,5 @@ class RandomPlayer:
     def __init__(self, seed: int):
         self._rng = random.Random(seed)
 
-    def act(self, state: boardlab.State) -> list[int]:
-        return [self._rng.choice(state.legal_actions())]
+    def act(self, state: boardlab.State, seat: int) -> list[int]:
+        return [self._rng.choice(state.legal_actions(seat))]

@@ -1,0 +1,103 @@
+"""The AEC environment: one boardlab game of turns (sub-moves, n players, chance, hidden information) as a PettingZoo AECEnv."""
+
+import numpy as np
+
+import boardlab
+from boardlab.chance import play_chance
+from boardlab.env_base import (
+    RENDER_MODES,
+    AECEnv,
+    GameSpaces,
+    check_render_mode,
+    integer_action,
+    load_env_game,
+    observation,
+    render_state,
+)
+
+
+class BoardlabAECEnv(AECEnv):
+    """One turn-based boardlab game as an AEC environment.
+
+    The agent to act is the game's current player, so an agent making sub-moves is selected
+    again. Chance nodes are played by the environment with the generator `reset(seed)` seeds,
+    so a seed reproduces the game; chance is never an agent. Each agent observes only its own
+    `observation_tensor(player)`; `env.state`, the true state, is for bookkeeping, not for
+    agents. A game ended by a cap that is not a rule (`is_truncated()`) sets `truncations`,
+    a game ended by its rules `terminations`.
+    """
+
+    metadata = {"render_modes": RENDER_MODES, "name": "boardlab", "is_parallelizable": False}
+
+    def __init__(self, game: "str | boardlab.Game", render_mode: str | None = None, **params):
+        super().__init__()
+        self.game = load_env_game(game, params)
+        if self.game.type().simultaneous:
+            raise ValueError(
+                f"{self.game} has simultaneous moves: use boardlab.env.parallel_env() (PettingZoo's Parallel API), "
+                "not the AEC environment"
+            )
+        self.render_mode = check_render_mode(render_mode)
+        self.metadata = {**self.metadata, "name": f"boardlab_{self.game.name()}"}
+        self._spaces = GameSpaces(self.game)
+        self.possible_agents = self._spaces.agents[:]
+        self.state = None
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent):
+        return self._spaces.observation[agent]
+
+    def action_space(self, agent):
+        return self._spaces.action[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        self._rng = np.random.default_rng(seed)
+        self._spaces.seed(seed)
+        self.state = self.game.new_initial_state()
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._after_move()
+        self._accumulate_rewards()  # nonzero only for a game that chance alone ended
+
+    def observe(self, agent: str) -> dict:
+        return observation(self.state, self._spaces.player(agent))
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: step() needs an action, not None")
+        action = integer_action(agent, action)
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        self.state.apply_action(action)  # an illegal action raises ValueError with the reason, changing nothing
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _after_move(self) -> None:
+        """Plays chance, then selects the agent to act, or ends the game for everyone."""
+        play_chance(self.state, self._rng)
+        if not self.state.is_terminal():
+            self.agent_selection = self.possible_agents[self.state.current_player()]
+            return
+        returns = self.state.returns()
+        ended = self.truncations if self.state.is_truncated() else self.terminations
+        for agent in self.agents:
+            self.rewards[agent] = float(returns[self._spaces.player(agent)])
+            ended[agent] = True
+        # PettingZoo's convention: every agent is then selected once, to be stepped with None.
+        self.agent_selection = self.agents[0]
+
+    def render(self):
+        return render_state(self.state, self.render_mode)
+
+    def close(self):
+        self.state = None

@@ -1,0 +1,178 @@
+"""What boardlab's AEC and Parallel environments share: PettingZoo's base classes (or stand-ins), spaces, observations, game loading."""
+
+import operator
+
+import numpy as np
+
+import boardlab
+from boardlab.spaces import Box, Dict, Discrete
+
+try:  # pragma: no cover - depends on the user's machine
+    from pettingzoo import AECEnv, ParallelEnv
+
+    HAVE_PETTINGZOO = True
+except ImportError:
+    HAVE_PETTINGZOO = False
+
+    class AECEnv:
+        """The part of pettingzoo.AECEnv that boardlab's environments rely on."""
+
+        metadata: dict = {}
+
+        def agent_iter(self, max_iter: int = 2**63):
+            for _ in range(max_iter):
+                if not self.agents:
+                    return
+                yield self.agent_selection
+
+        def last(self, observe: bool = True):
+            agent = self.agent_selection
+            observation = self.observe(agent) if observe else None
+            return (
+                observation,
+                self._cumulative_rewards[agent],
+                self.terminations[agent],
+                self.truncations[agent],
+                self.infos[agent],
+            )
+
+        def _clear_rewards(self):
+            for agent in self.rewards:
+                self.rewards[agent] = 0
+
+        def _accumulate_rewards(self):
+            for agent, reward in self.rewards.items():
+                self._cumulative_rewards[agent] += reward
+
+        def _was_dead_step(self, action):
+            if action is not None:
+                raise ValueError("when an agent is dead, the only valid action is None")
+            agent = self.agent_selection
+            del self.terminations[agent]
+            del self.truncations[agent]
+            del self.rewards[agent]
+            del self._cumulative_rewards[agent]
+            del self.infos[agent]
+            self.agents.remove(agent)
+            if self.agents:
+                self.agent_selection = self.agents[0]
+            self._clear_rewards()
+
+        @property
+        def num_agents(self) -> int:
+            return len(self.agents)
+
+        @property
+        def max_num_agents(self) -> int:
+            return len(self.possible_agents)
+
+        def close(self):
+            pass
+
+        @property
+        def unwrapped(self):
+            return self
+
+        def __str__(self):
+            return self.metadata.get("name", type(self).__name__)
+
+    class ParallelEnv:
+        """The part of pettingzoo.ParallelEnv that boardlab's environments rely on."""
+
+        metadata: dict = {}
+
+        @property
+        def num_agents(self) -> int:
+            return len(self.agents)
+
+        @property
+        def max_num_agents(self) -> int:
+            return len(self.possible_agents)
+
+        def close(self):
+            pass
+
+        @property
+        def unwrapped(self):
+            return self
+
+        def __str__(self):
+            return self.metadata.get("name", type(self).__name__)
+
+
+RENDER_MODES = ["ansi", "human", "svg"]
+
+
+def load_env_game(game: "str | boardlab.Game", params: dict) -> boardlab.Game:
+    if isinstance(game, boardlab.Game):
+        if params:
+            raise ValueError(f"parameters {sorted(params)} given with a Game object: put them in the game instead")
+        return game
+    return boardlab.load_game(game, **params)
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {RENDER_MODES}, not {render_mode!r}")
+    return render_mode
+
+
+class GameSpaces:
+    """The agents of a game and their spaces, made once: PettingZoo's tests require the same objects on every call."""
+
+    def __init__(self, game: boardlab.Game):
+        self.game = game
+        self.agents = [f"player_{p}" for p in range(game.num_players())]
+        self.players = {agent: p for p, agent in enumerate(self.agents)}
+        n = game.num_distinct_actions()
+        shape = game.observation_shape()
+        self.observation = {
+            agent: Dict(
+                {
+                    "observation": Box(0.0, 1.0, shape=shape, dtype=np.float32),
+                    "action_mask": Box(0, 1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for agent in self.agents
+        }
+        self.action = {agent: Discrete(n) for agent in self.agents}
+
+    def player(self, agent: str) -> int:
+        try:
+            return self.players[agent]
+        except KeyError:
+            raise ValueError(f"unknown agent {agent!r} (agents: {', '.join(self.agents)})") from None
+
+    def seed(self, seed: int | None) -> None:
+        """Seeds the action spaces' sampling (one stream per agent) when a seed is given."""
+        if seed is not None:
+            for i, agent in enumerate(self.agents):
+                self.action[agent].seed(seed + i)
+
+
+def observation(state: boardlab.State, player: int) -> dict:
+    """What `player` sees: its own observation tensor (never another's) and its legal actions as an int8 mask."""
+    # Zeros for a player who does not act now (another's turn, chance, the end).
+    return {"observation": state.observation_tensor(player), "action_mask": state.legal_actions_mask(player)}
+
+
+def integer_action(agent: str, action) -> int:
+    """An action as a Python int: ints and numpy integers pass, anything else is a TypeError naming the agent."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"{agent}'s action must be an integer, not a bool")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TypeError(f"{agent}'s action must be an integer, not {type(action).__name__}") from None
+
+
+def render_state(state: boardlab.State | None, render_mode: str | None):
+    if state is None:
+        return None
+    if render_mode == "svg":
+        return boardlab.render.svg(state)
+    text = str(state)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
