@@ -21,7 +21,9 @@ struct ArenaProgress {
 };
 
 struct ArenaOptions {
-  int games = 100;  // games per group of players (a pairing, for two-player games)
+  // Games per group of players (a pairing, for two-player games); a multiple of the number of
+  // seats gives every player every seat equally often.
+  int games = 100;
   // Uniformly random turns (State::move_number) that open each game, so that deterministic
   // players still play different games. The n games of one rotation of seats (see
   // seat_orders) replay the same opening and the same chance draws.
@@ -71,7 +73,8 @@ struct ArenaReport {
   std::vector<Standing> standings;  // per player
   int truncated = 0;                // games ended by a cap
   // Plackett–Luce ratings of each game's ranking of its players, on the Elo scale
-  // (fit_rankings); for two-player games exactly Elo of the pairings.
+  // (fit_rankings); for two-player games exactly Elo of the pairings. They rate who finished
+  // ahead of whom, not by how much: margins show in the standings' mean return.
   EloFit elo;
   double seconds = 0;
 
