@@ -1,4 +1,4 @@
-// Arena scheduling, parallel play and result tables.
+// Arena scheduling, parallel play, and the tally of results, standings and ratings.
 #include "core/arena.h"
 
 #include <algorithm>
@@ -26,14 +26,6 @@ void combinations(int n, int k, int start, std::vector<int>& current, std::vecto
     combinations(n, k, i + 1, current, out);
     current.pop_back();
   }
-}
-
-std::vector<std::vector<int>> permutations(std::vector<int> group) {
-  std::vector<std::vector<int>> out;
-  std::sort(group.begin(), group.end());
-  do out.push_back(group);
-  while (std::next_permutation(group.begin(), group.end()));
-  return out;
 }
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
@@ -66,51 +58,11 @@ ArenaGame play_one(const Game& game, const std::vector<std::string>& players, co
     }
   }
   result.returns = state->returns();
+  result.truncated = state->is_truncated();
   const std::vector<Step> history = state->history();
   result.length = static_cast<int>(history.size());
   result.record = state->record();
   return result;
-}
-
-std::string fixed(double value, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-  return buf;
-}
-
-std::string signed_fixed(double value) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%+.0f", value);
-  return buf;
-}
-
-std::string pad(const std::string& s, std::size_t width, bool left = true) {
-  if (s.size() >= width) return s;
-  return left ? s + std::string(width - s.size(), ' ') : std::string(width - s.size(), ' ') + s;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
-
-// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, as
-// player specs such as "mcts:simulations=64,c_puct=2" do.
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 }  // namespace
@@ -137,9 +89,29 @@ std::vector<std::vector<int>> focus_groups(int focus, int num_players, int seats
   return out;
 }
 
-ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
-                      const std::vector<std::vector<int>>& groups, const BotFactory& factory,
-                      const ArenaOptions& options) {
+std::vector<std::vector<int>> seat_orders(const std::vector<int>& group) {
+  std::vector<std::vector<int>> out;
+  if (group.empty()) return out;
+  // Bases: the first player fixed in seat 0, the others in every order. Each permutation is
+  // exactly one rotation of exactly one base.
+  std::vector<int> rest(group.begin() + 1, group.end());
+  std::sort(rest.begin(), rest.end());
+  do {
+    std::vector<int> order = {group[0]};
+    order.insert(order.end(), rest.begin(), rest.end());
+    for (std::size_t r = 0; r < order.size(); ++r) {
+      out.push_back(order);
+      std::rotate(order.begin(), order.end() - 1, order.end());
+    }
+  } while (std::next_permutation(rest.begin(), rest.end()));
+  return out;
+}
+
+namespace {
+
+void check_arena(const Game& game, const std::vector<std::string>& players,
+                 const std::vector<std::vector<int>>& groups, const BotFactory& factory,
+                 const ArenaOptions& options) {
   if (options.games < 1) throw InputError("arena: games must be at least 1, got " + std::to_string(options.games));
   if (options.opening_turns < 0) throw InputError("arena: opening_turns must be 0 or more");
   if (groups.empty()) throw InputError("arena: no group of players to play");
@@ -147,18 +119,81 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
   if (options.anchor < 0 || options.anchor >= static_cast<int>(players.size()))
     throw InputError("arena: anchor " + std::to_string(options.anchor) + " is not a player (there are " +
                      std::to_string(players.size()) + ")");
-  if (!(options.prior_draws >= 0) || !std::isfinite(options.prior_draws))
-    throw InputError("arena: prior_draws must be 0 or more, got " + fixed(options.prior_draws, 2));
+  if (!(options.prior_draws >= 0) || !std::isfinite(options.prior_draws)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", options.prior_draws);
+    throw InputError(std::string("arena: prior_draws must be 0 or more, got ") + text);
+  }
   for (const auto& group : groups) {
     if (static_cast<int>(group.size()) != game.num_players())
       throw InputError("arena: a group of " + std::to_string(group.size()) + " players for a " +
                        std::to_string(game.num_players()) + "-player game");
-    for (int p : group)
-      if (p < 0 || p >= static_cast<int>(players.size())) throw InputError("arena: no player " + std::to_string(p));
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (group[i] < 0 || group[i] >= static_cast<int>(players.size()))
+        throw InputError("arena: no player " + std::to_string(group[i]));
+      // A player is one entrant: the same spec twice in a game is two entries in the list.
+      if (std::find(group.begin(), group.begin() + static_cast<std::ptrdiff_t>(i), group[i]) !=
+          group.begin() + static_cast<std::ptrdiff_t>(i))
+        throw InputError("arena: player " + std::to_string(group[i]) + " twice in one group");
+    }
   }
   // Check every spec once up front, so a typo fails before any game is played.
   for (const auto& spec : players) factory(spec, game, 0);
+}
 
+// Pairings, standings and the ratings of the report's games.
+void tally(ArenaReport& report, const ArenaOptions& options) {
+  const int n = static_cast<int>(report.players.size());
+  std::vector<Pairing> table(static_cast<std::size_t>(n * n));
+  std::vector<double> return_sum(n, 0.0), rank_sum(n, 0.0);
+  report.standings.assign(n, Standing{});
+  std::vector<Ranking> rankings;
+  for (const ArenaGame& g : report.games) {
+    const std::size_t seats = g.seats.size();
+    report.truncated += g.truncated;
+    for (std::size_t s = 0; s < seats; ++s) {
+      Standing& standing = report.standings[g.seats[s]];
+      ++standing.games;
+      standing.truncated += g.truncated;
+      return_sum[g.seats[s]] += g.returns[s];
+      int better = 0, equal = 0;
+      for (std::size_t t = 0; t < seats; ++t) {
+        better += g.returns[t] > g.returns[s];
+        equal += g.returns[t] == g.returns[s];
+        if (s == t) continue;
+        Pairing& p = table[g.seats[s] * n + g.seats[t]];
+        if (g.returns[s] > g.returns[t]) ++p.wins;
+        else if (g.returns[s] < g.returns[t]) ++p.losses;
+        else ++p.draws;
+      }
+      rank_sum[g.seats[s]] += 1 + better + (equal - 1) / 2.0;
+    }
+    rankings.push_back(ranking_from_returns(g.seats, g.returns));
+  }
+  for (int p = 0; p < n; ++p) {
+    Standing& standing = report.standings[p];
+    if (standing.games == 0) continue;
+    standing.mean_return = return_sum[p] / standing.games;
+    standing.mean_rank = rank_sum[p] / standing.games;
+  }
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      Pairing p = table[a * n + b];
+      if (p.games() == 0) continue;
+      p.a = a;
+      p.b = b;
+      report.pairings.push_back(p);
+    }
+  }
+  report.elo = fit_rankings(n, rankings, options.anchor, options.prior_draws);
+}
+
+}  // namespace
+
+ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
+                      const std::vector<std::vector<int>>& groups, const BotFactory& factory,
+                      const ArenaOptions& options) {
+  check_arena(game, players, groups, factory, options);
   struct Job {
     int group;
     std::vector<int> seats;
@@ -166,17 +201,19 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
     std::uint64_t bot_seed;
   };
   std::vector<Job> jobs;
+  const int seats = game.num_players();
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto orders = permutations(groups[g]);
+    const auto orders = seat_orders(groups[g]);
     for (int k = 0; k < options.games; ++k) {
-      const auto opening = static_cast<std::uint64_t>(k / static_cast<int>(orders.size()));
-      jobs.push_back({static_cast<int>(g), orders[k % orders.size()], mix(mix(options.seed, g), opening),
+      const auto rotation = static_cast<std::uint64_t>(k / seats);
+      jobs.push_back({static_cast<int>(g), orders[k % orders.size()], mix(mix(options.seed, g), rotation),
                       mix(mix(options.seed ^ 0xb07ULL, g), static_cast<std::uint64_t>(k))});
     }
   }
 
   ArenaReport report;
   report.game = game.to_string();
+  report.seats = seats;
   report.players = players;
   report.games.resize(jobs.size());
   const int threads = std::max(1, options.threads > 0 ? options.threads
@@ -213,99 +250,8 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-  // Every pair of seats in a game is one pairwise result: the higher return wins.
-  const int n = static_cast<int>(players.size());
-  std::vector<Pairing> table(static_cast<std::size_t>(n * n));
-  for (const ArenaGame& g : report.games) {
-    for (std::size_t s = 0; s < g.seats.size(); ++s) {
-      for (std::size_t t = 0; t < g.seats.size(); ++t) {
-        if (s == t) continue;
-        Pairing& p = table[g.seats[s] * n + g.seats[t]];
-        if (g.returns[s] > g.returns[t]) ++p.wins;
-        else if (g.returns[s] < g.returns[t]) ++p.losses;
-        else ++p.draws;
-      }
-    }
-  }
-  std::vector<PairResult> results;
-  for (int a = 0; a < n; ++a) {
-    for (int b = a + 1; b < n; ++b) {
-      Pairing p = table[a * n + b];
-      if (p.games() == 0) continue;
-      p.a = a;
-      p.b = b;
-      report.pairings.push_back(p);
-      results.push_back({a, b, static_cast<double>(p.wins), static_cast<double>(p.draws), static_cast<double>(p.losses)});
-    }
-  }
-  report.elo = fit_elo(n, results, options.anchor, options.prior_draws);
+  tally(report, options);
   return report;
-}
-
-std::string ArenaReport::table() const {
-  std::size_t width = 8;
-  for (const auto& p : players) width = std::max(width, p.size() + 2);
-  std::string out = pad("pairing", 2 * width + 4) + pad("wins", 7, false) + pad("draws", 7, false) +
-                    pad("losses", 8, false) + pad("score", 9, false) + "\n";
-  for (const Pairing& p : pairings)
-    out += pad(players[p.a], width) + " vs " + pad(players[p.b], width) + pad(std::to_string(p.wins), 7, false) +
-           pad(std::to_string(p.draws), 7, false) + pad(std::to_string(p.losses), 8, false) +
-           pad(fixed(100 * p.score(), 1) + "%", 9, false) + "\n";
-  out += "\n" + pad("player", width) + pad("elo", 7, false) + "   95% interval\n";
-  for (std::size_t i = 0; i < players.size(); ++i) {
-    out += pad(players[i], width) + pad(signed_fixed(elo.elo[i]), 7, false);
-    out += elo.standard_error[i] == 0 && elo.elo[i] == 0
-               ? "   (anchor)\n"
-               : "   [" + signed_fixed(elo.low[i]) + ", " + signed_fixed(elo.high[i]) + "]\n";
-  }
-  return out;
-}
-
-std::string ArenaReport::json() const {
-  std::string out = "{\"game\": " + json_string(game) + ", \"games\": " + std::to_string(games.size()) +
-                    ", \"seconds\": " + fixed(seconds, 3) + ", \"players\": [";
-  for (std::size_t i = 0; i < players.size(); ++i) {
-    out += std::string(i ? ", " : "") + "{\"name\": " + json_string(players[i]) + ", \"elo\": " + fixed(elo.elo[i], 2) +
-           ", \"stderr\": " + fixed(elo.standard_error[i], 2) + ", \"low\": " + fixed(elo.low[i], 2) +
-           ", \"high\": " + fixed(elo.high[i], 2) + "}";
-  }
-  out += "], \"pairings\": [";
-  for (std::size_t i = 0; i < pairings.size(); ++i) {
-    const Pairing& p = pairings[i];
-    out += std::string(i ? ", " : "") + "{\"a\": " + json_string(players[p.a]) + ", \"b\": " + json_string(players[p.b]) +
-           ", \"wins\": " + std::to_string(p.wins) + ", \"draws\": " + std::to_string(p.draws) +
-           ", \"losses\": " + std::to_string(p.losses) + ", \"score\": " + fixed(p.score(), 4) + "}";
-  }
-  return out + "]}";
-}
-
-std::string ArenaReport::elo_csv() const {
-  std::string out = "player,elo,stderr,low,high\n";
-  for (std::size_t i = 0; i < players.size(); ++i)
-    out += csv_field(players[i]) + "," + fixed(elo.elo[i], 2) + "," + fixed(elo.standard_error[i], 2) + "," +
-           fixed(elo.low[i], 2) + "," + fixed(elo.high[i], 2) + "\n";
-  return out;
-}
-
-std::string ArenaReport::pairings_csv() const {
-  std::string out = "a,b,wins,draws,losses,score\n";
-  for (const Pairing& p : pairings)
-    out += csv_field(players[p.a]) + "," + csv_field(players[p.b]) + "," + std::to_string(p.wins) + "," +
-           std::to_string(p.draws) + "," + std::to_string(p.losses) + "," + fixed(p.score(), 4) + "\n";
-  return out;
-}
-
-std::string ArenaReport::records() const {
-  std::string out;
-  for (const ArenaGame& g : games) {
-    std::string seats;
-    for (int p : g.seats) seats += (seats.empty() ? "" : ",") + players[p];
-    std::string returns;
-    for (double r : g.returns) returns += (returns.empty() ? "" : ",") + fixed(r, 2);
-    out += "[" + seats + "] [" + returns + "] " + g.record + "\n";
-  }
-  return out;
 }
 
 }  // namespace boardlab

@@ -1,4 +1,4 @@
-// The arena: many games between players on all cores, with fair seating, results and Elo.
+// The arena: many games between players on all cores, with fair seating, results and ratings from whole rankings.
 #pragma once
 
 #include <cstdint>
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/bot.h"
-#include "core/elo.h"
 #include "core/game.h"
+#include "core/ratings.h"
 
 namespace boardlab {
 
@@ -21,27 +21,33 @@ struct ArenaProgress {
 };
 
 struct ArenaOptions {
-  int games = 100;  // games per group of players (a pairing, for two-player games)
+  // Games per group of players (a pairing, for two-player games); a multiple of the number of
+  // seats gives every player every seat equally often.
+  int games = 100;
   // Uniformly random turns (State::move_number) that open each game, so that deterministic
-  // players still play different games; every seat permutation of a group replays the same
-  // opening.
+  // players still play different games. The n games of one rotation of seats (see
+  // seat_orders) replay the same opening and the same chance draws.
   int opening_turns = 2;
   int threads = 0;  // 0: every core
   std::uint64_t seed = 0;
-  double prior_draws = 1.0;  // see fit_elo
+  double prior_draws = 1.0;  // see fit_rankings
   int anchor = 0;            // the player rated 0
   std::function<void(const ArenaProgress&)> progress;  // called after each game, from one thread at a time
 };
 
 struct ArenaGame {
   int group = 0;
-  std::vector<int> seats;  // seats[s]: the player (index into the player list) in seat s
+  std::vector<int> seats;       // seats[s]: the player (index into the player list) in seat s
   std::vector<double> returns;  // per seat
+  // Ended by a cap that is not a rule (State::is_truncated): ranked by the returns the game
+  // gives an undecided game (a draw, as a rule), and counted in the report.
+  bool truncated = false;
   int length = 0;
   std::string record;
 };
 
-// Player a's results against player b over every game where both took part.
+// Player a's results against player b over every game where both took part: in a game of
+// n players every pair of them is one result, the higher return winning.
 struct Pairing {
   int a = 0, b = 0;
   int wins = 0, draws = 0, losses = 0;
@@ -49,19 +55,35 @@ struct Pairing {
   double score() const { return games() > 0 ? (wins + 0.5 * draws) / games() : 0; }
 };
 
+// One player's games: how many, how many truncated, its mean return and its mean place
+// (1 first, n last; tied players share the mean of the places they span).
+struct Standing {
+  int games = 0;
+  int truncated = 0;
+  double mean_return = 0;
+  double mean_rank = 0;
+};
+
 struct ArenaReport {
   std::string game;
+  int seats = 0;  // players per game
   std::vector<std::string> players;
   std::vector<ArenaGame> games;
-  std::vector<Pairing> pairings;
+  std::vector<Pairing> pairings;    // pairs that met, a < b
+  std::vector<Standing> standings;  // per player
+  int truncated = 0;                // games ended by a cap
+  // Plackett–Luce ratings of each game's ranking of its players, on the Elo scale
+  // (fit_rankings); for two-player games exactly Elo of the pairings. They rate who finished
+  // ahead of whom, not by how much: margins show in the standings' mean return.
   EloFit elo;
   double seconds = 0;
 
-  std::string table() const;          // for people
+  std::string table() const;          // for people: pairings, then per player games, mean return, mean rank, Elo
   std::string json() const;           // everything but the records
   std::string elo_csv() const;        // player,elo,stderr,low,high
   std::string pairings_csv() const;   // a,b,wins,draws,losses,score
-  std::string records() const;        // one game per line: seats then the record
+  std::string standings_csv() const;  // player,games,mean_return,mean_rank,truncated
+  std::string records() const;        // one game per line: [seats] [returns] record
 };
 
 // The player to rate 0: "random" when it plays (a fixed, familiar yardstick), else the first.
@@ -72,9 +94,16 @@ int default_anchor(const std::vector<std::string>& players);
 std::vector<std::vector<int>> round_robin_groups(int num_players, int seats);
 std::vector<std::vector<int>> focus_groups(int focus, int num_players, int seats);
 
-// Plays options.games games per group, cycling through every seat permutation of the
-// group, in parallel. Bots are made per game from `factory` with seeds derived from the
-// game's index, so results do not depend on the thread count.
+// The seat orders a group plays in, in the order the arena cycles through them: every one
+// of the n! permutations once, as (n−1)! rotations of n orders each — every player in every
+// seat once per rotation — so any n consecutive games seat everyone fairly even when n! is
+// more than the games played (720 orders for 6 players).
+std::vector<std::vector<int>> seat_orders(const std::vector<int>& group);
+
+// Plays options.games games per group, game k of a group in seat order k mod n! of
+// seat_orders, the n games of one rotation sharing an opening, in parallel. Bots see
+// PlayerViews, never the state. Bots are made per game from `factory` with seeds derived
+// from the game's index, so results do not depend on the thread count.
 ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
                       const std::vector<std::vector<int>>& groups, const BotFactory& factory,
                       const ArenaOptions& options);

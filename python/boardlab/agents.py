@@ -28,9 +28,13 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
     """Plays players against each other (round robin, or `against` versus each) on all cores.
 
     players: specs ("random", "uct:200", "agent:PATH") or agents from load_agent(). game: a Game or a
-    game string; by default the agents' game. Returns a dict with "table" (text), "elo" (per player:
-    elo, stderr, low, high of the 95% interval), "pairings" (wins, draws, losses, score), "games"
-    (seats, returns, record) and JSON/CSV forms.
+    game string; by default the agents' game. `games` games per group of as many players as the game
+    seats, cycling through the seat orders. Returns a dict with "table" (text), "elo" (per player: elo,
+    stderr, low, high of the 95% interval, fitted to each game's whole ranking: Plackett-Luce on the Elo
+    scale, Elo itself for two players), "standings" (per player: games, mean_return, mean_rank,
+    truncated), "pairings" (wins, draws, losses, score of every pair within the games), "games"
+    (group, seats, returns, truncated, length, record), "truncated" (games ended by a cap) and JSON/CSV
+    forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records").
     """
     specs = [_spec(p) for p in players]
     focus = _spec(against) if against is not None else None

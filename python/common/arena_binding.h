@@ -58,6 +58,13 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
     elo.append(py::dict(py::arg("player") = all[i], py::arg("elo") = report.elo.elo[i],
                         py::arg("stderr") = report.elo.standard_error[i], py::arg("low") = report.elo.low[i],
                         py::arg("high") = report.elo.high[i]));
+  py::list standings;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Standing& s = report.standings[i];
+    standings.append(py::dict(py::arg("player") = all[i], py::arg("games") = s.games,
+                              py::arg("mean_return") = s.mean_return, py::arg("mean_rank") = s.mean_rank,
+                              py::arg("truncated") = s.truncated));
+  }
   py::list pairings;
   for (const Pairing& p : report.pairings)
     pairings.append(py::dict(py::arg("a") = all[p.a], py::arg("b") = all[p.b], py::arg("wins") = p.wins,
@@ -66,14 +73,21 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
   for (const ArenaGame& g : report.games) {
     std::vector<std::string> seats;
     for (int s : g.seats) seats.push_back(all[s]);
-    records.append(py::dict(py::arg("seats") = seats, py::arg("returns") = g.returns, py::arg("length") = g.length,
+    records.append(py::dict(py::arg("group") = g.group, py::arg("seats") = seats, py::arg("returns") = g.returns,
+                            py::arg("truncated") = g.truncated, py::arg("length") = g.length,
                             py::arg("record") = g.record));
   }
-  return py::dict(py::arg("game") = report.game, py::arg("players") = all, py::arg("elo") = elo,
-                  py::arg("pairings") = pairings, py::arg("games") = records, py::arg("seconds") = report.seconds,
-                  py::arg("table") = report.table(), py::arg("json") = report.json(),
-                  py::arg("elo_csv") = report.elo_csv(), py::arg("pairings_csv") = report.pairings_csv(),
-                  py::arg("records") = report.records());
+  py::dict out(py::arg("game") = report.game, py::arg("seats") = report.seats, py::arg("players") = all,
+               py::arg("elo") = elo, py::arg("converged") = report.elo.converged, py::arg("standings") = standings,
+               py::arg("pairings") = pairings, py::arg("games") = records, py::arg("truncated") = report.truncated,
+               py::arg("seconds") = report.seconds);
+  out["table"] = report.table();
+  out["json"] = report.json();
+  out["elo_csv"] = report.elo_csv();
+  out["pairings_csv"] = report.pairings_csv();
+  out["standings_csv"] = report.standings_csv();
+  out["records"] = report.records();
+  return out;
 }
 
 // Defines run_arena() and make_bot() on `m` for the given factory.
@@ -90,8 +104,10 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       py::arg("game"), py::arg("players"), py::arg("games") = 100, py::arg("against") = py::none(),
       py::arg("seed") = 0, py::arg("threads") = 0, py::arg("opening_turns") = 2, py::arg("progress") = false,
       py::arg("prior_draws") = 1.0,
-      "Plays `games` games per group of players on all cores (round robin, or `against` versus each) and "
-      "returns the results table and maximum-likelihood Elo with 95% intervals.");
+      "Plays `games` games per group of players (as many as the game seats) on all cores, round robin or "
+      "`against` with each group of the others, and returns the results: pairwise table, standings (games, "
+      "mean return, mean rank), and ratings fitted to each game's whole ranking (Plackett-Luce on the Elo "
+      "scale; Elo itself for two players) with 95% intervals.");
   m.def(
       "make_bot",
       [factory](const std::string& spec, const GameHandle& game, std::uint64_t seed) {

@@ -1,4 +1,4 @@
-// Tests for the arena: player groups, fair seating, thread-independent results, reports and early errors.
+// Tests for the arena: player groups, fair seating, thread-independent results, reports and early errors, on Virus War.
 #include "core/arena.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/elo.h"
 #include "core/errors.h"
 #include "games/registry.h"
 #include "mcts/bots.h"
@@ -133,6 +134,52 @@ TEST(Arena, RandomAgainstRandomIsFairAndSeatsAlternate) {
   EXPECT_EQ(report.elo.elo[0], 0.0);
   EXPECT_LT(report.elo.low[1], 0.0);
   EXPECT_GT(report.elo.high[1], 0.0);
+  // Standings: with returns of ±1 or 0, place 1 for a win, 2 for a loss, 1.5 for a draw.
+  ASSERT_EQ(report.standings.size(), 2u);
+  for (int player = 0; player < 2; ++player) {
+    const Standing& st = report.standings[player];
+    EXPECT_EQ(st.games, kGames);
+    EXPECT_EQ(st.truncated, 0);
+    EXPECT_NEAR(st.mean_rank, 1.5 - st.mean_return / 2, 1e-12);
+  }
+  EXPECT_NEAR(report.standings[0].mean_return, static_cast<double>(wins - losses) / kGames, 1e-12);
+  EXPECT_EQ(report.truncated, 0);
+}
+
+TEST(ArenaGroups, SeatOrdersCycleEveryPermutationInRotations) {
+  EXPECT_EQ(seat_orders({0, 1}), (std::vector<std::vector<int>>{{0, 1}, {1, 0}}));
+  EXPECT_EQ(seat_orders({4, 1, 2}), (std::vector<std::vector<int>>{{4, 1, 2}, {2, 4, 1}, {1, 2, 4}, {4, 2, 1}, {1, 4, 2}, {2, 1, 4}}));
+  int factorial = 1;
+  for (int n = 1; n <= 6; ++n) {
+    factorial *= n;
+    std::vector<int> group;
+    for (int i = 0; i < n; ++i) group.push_back(10 * i + 3);
+    const auto orders = seat_orders(group);
+    ASSERT_EQ(static_cast<int>(orders.size()), factorial);
+    EXPECT_EQ(std::set<std::vector<int>>(orders.begin(), orders.end()).size(), orders.size()) << n;
+    // Every n consecutive orders from a rotation's start seat every player once in every seat.
+    for (std::size_t start = 0; start < orders.size(); start += n)
+      for (int seat = 0; seat < n; ++seat) {
+        std::set<int> seated;
+        for (int k = 0; k < n; ++k) seated.insert(orders[start + k][seat]);
+        EXPECT_EQ(seated, std::set<int>(group.begin(), group.end())) << n << " " << start << " " << seat;
+      }
+  }
+}
+
+TEST(Arena, TwoPlayerRatingsAreTheEloOfThePairings) {
+  // Ratings come from each game's ranking; with two players that is exactly fit_elo.
+  const std::vector<std::string> players = {"uct:4", "random", "uct:12"};
+  const ArenaReport report = run_arena(game(), players, round_robin_groups(3, 2), factory(), options(10, 2, 4));
+  std::vector<PairResult> pairs;
+  for (const Pairing& p : report.pairings)
+    pairs.push_back({p.a, p.b, static_cast<double>(p.wins), static_cast<double>(p.draws), static_cast<double>(p.losses)});
+  const EloFit elo = fit_elo(3, pairs, 0, 1.0);
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_NEAR(report.elo.elo[p], elo.elo[p], 1e-8) << p;
+    EXPECT_NEAR(report.elo.standard_error[p], elo.standard_error[p], 1e-8) << p;
+    EXPECT_EQ(report.standings[p].games, 20);
+  }
 }
 
 TEST(Arena, ResultsDoNotDependOnTheThreadCount) {
@@ -205,6 +252,20 @@ TEST(Arena, ReportsNameEveryPlayer) {
     EXPECT_EQ(fields[1], players[p.b]);
     EXPECT_EQ(std::stoi(fields[2]) + std::stoi(fields[3]) + std::stoi(fields[4]), 2);
   }
+  const auto standings = lines(report.standings_csv());
+  ASSERT_EQ(standings.size(), 4u);
+  EXPECT_EQ(standings[0], "player,games,mean_return,mean_rank,truncated");
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const auto fields = csv_fields(standings[i + 1]);
+    ASSERT_EQ(fields.size(), 5u) << standings[i + 1];
+    EXPECT_EQ(fields[0], players[i]);
+    EXPECT_EQ(fields[1], "4");
+    EXPECT_NEAR(std::stod(fields[2]), report.standings[i].mean_return, 1e-4);
+    EXPECT_NEAR(std::stod(fields[3]), report.standings[i].mean_rank, 1e-4);
+    EXPECT_EQ(fields[4], "0");
+  }
+  EXPECT_NE(report.json().find("\"seats\": 2, \"games\": 6, \"truncated\": 0"), std::string::npos) << report.json();
+  EXPECT_NE(table.find("mean rank"), std::string::npos);
   const auto records = lines(report.records());
   ASSERT_EQ(records.size(), 6u);
   for (std::size_t i = 0; i < records.size(); ++i) {
@@ -240,6 +301,7 @@ TEST(Arena, BadSpecsAndOptionsFailBeforeAnyGame) {
   EXPECT_EQ(arena_error({"random", "random"}, {{0, 1, 1}}, options(5, 2)),
             "arena: a group of 3 players for a 2-player game");
   EXPECT_EQ(arena_error({"random", "random"}, {{0, 2}}, options(5, 2)), "arena: no player 2");
+  EXPECT_EQ(arena_error({"random", "random"}, {{1, 1}}, options(5, 2)), "arena: player 1 twice in one group");
   ArenaOptions bad_anchor = options(5, 2);
   bad_anchor.anchor = 2;
   EXPECT_NE(arena_error({"random", "random"}, {{0, 1}}, bad_anchor).find("anchor 2"), std::string::npos);

@@ -1,4 +1,4 @@
-// Tests for the maximum-likelihood Elo fit: known ratings, intervals and coverage, the draw prior, anchors, bad input.
+// Tests for the maximum-likelihood Elo fit: known ratings, intervals and coverage, the draw prior, anchors, bad input, agreement with the ranking fit.
 #include "core/elo.h"
 
 #include <gtest/gtest.h>
@@ -169,6 +169,39 @@ TEST(Elo, TheAnchorIsRatedZeroAndDifferencesDoNotDependOnIt) {
   const EloFit alone = fit_elo(1, {}, 0, 1.0);
   EXPECT_EQ(alone.elo, std::vector<double>{0.0});
   EXPECT_EQ(alone.iterations, 0);
+}
+
+TEST(Elo, TwoPlayerGamesRatedAsRankingsGiveTheSameFit) {
+  // Random two-player games with draws among four players, rated game by game as rankings
+  // and as pair counts (listed either way round): the same ratings and intervals.
+  const std::vector<double> truth = {0, 150, -80, 260};
+  Rng rng(31);
+  for (double prior : {0.0, 1.0}) {
+    std::vector<Ranking> rankings;
+    std::vector<PairResult> pairs;
+    for (int a = 0; a < 4; ++a)
+      for (int b = 0; b < 4; ++b)
+        if (a != b) pairs.push_back({a, b, 0, 0, 0});
+    for (int g = 0; g < 600; ++g) {
+      const int a = static_cast<int>(rng.below(4));
+      const int b = (a + 1 + static_cast<int>(rng.below(3))) % 4;
+      const double p = expected_score(truth[a], truth[b]);
+      const double u = rng.uniform();
+      // A draw one game in five, taken evenly from wins and losses.
+      const double ra = u < p - 0.1 ? 1 : u < p + 0.1 ? 0 : -1;
+      const std::vector<int> seats = {a, b};
+      rankings.push_back(ranking_from_returns(seats, std::vector<double>{ra, -ra}));
+      PairResult& r = pairs[a * 3 + (b < a ? b : b - 1)];
+      (ra > 0 ? r.wins : ra < 0 ? r.losses : r.draws) += 1;
+    }
+    const EloFit by_pairs = fit_elo(4, pairs, 2, prior);
+    const EloFit by_rankings = fit_rankings(4, rankings, 2, prior);
+    for (int p = 0; p < 4; ++p) {
+      EXPECT_NEAR(by_rankings.elo[p], by_pairs.elo[p], 1e-8) << p;
+      EXPECT_NEAR(by_rankings.standard_error[p], by_pairs.standard_error[p], 1e-8) << p;
+    }
+    EXPECT_NEAR(by_pairs.elo[3] - by_pairs.elo[0], 260, 3 * by_pairs.standard_error[3]);
+  }
 }
 
 TEST(Elo, BadInputIsRejectedWithTheReason) {

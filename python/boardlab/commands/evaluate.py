@@ -1,4 +1,4 @@
-"""`boardlab evaluate`: players against each other in the arena, with a results table and Elo intervals."""
+"""`boardlab evaluate`: players against each other in the arena, with a results table and ratings with intervals."""
 
 import argparse
 import json
@@ -15,7 +15,9 @@ def register(subparsers) -> None:
         "evaluate",
         help="play players against each other on all cores: results, Elo with 95%% intervals",
         description="Round robin (--players a,b,c), or one player against several "
-        "(--player X --against a,b, or --checkpoint PATH --against a,b).",
+        "(--player X --against a,b, or --checkpoint PATH --against a,b). A game of n players is played by "
+        "every group of n, in every seat order in turn; ratings are fitted to each game's whole ranking "
+        "(Plackett-Luce on the Elo scale, which for two players is Elo).",
     )
     parser.add_argument("--game", help="game string, e.g. virus_war(strict=true); default: the checkpoint's game")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a game parameter (repeatable)")
@@ -24,11 +26,11 @@ def register(subparsers) -> None:
     parser.add_argument("--checkpoint", help="a trained checkpoint: plays as agent:PATH against --against")
     parser.add_argument("--simulations", type=int, help="search budget of the --checkpoint agent (default 32)")
     parser.add_argument("--against", help="comma-separated opponents of --player or --checkpoint")
-    parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    parser.add_argument("--games", type=int, default=100, help="games per group of players, a pairing for two-player games (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed for openings and players (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="games in parallel (default: every core)")
     parser.add_argument("--opening", type=int, default=2, help="random opening turns per game (default 2)")
-    parser.add_argument("--out", help="folder for results.json, elo.csv, pairings.csv and games.txt")
+    parser.add_argument("--out", help="folder for results.json, elo.csv, pairings.csv, standings.csv and games.txt")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of the table")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.set_defaults(run=run)
@@ -78,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-        for name, key in (("results.json", "json"), ("elo.csv", "elo_csv"), ("pairings.csv", "pairings_csv"), ("games.txt", "records")):
+        files = (("results.json", "json"), ("elo.csv", "elo_csv"), ("pairings.csv", "pairings_csv"),
+                 ("standings.csv", "standings_csv"), ("games.txt", "records"))
+        for name, key in files:
             with open(os.path.join(args.out, name), "w") as out:
                 out.write(report[key])
     if args.json:

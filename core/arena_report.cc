@@ -1,0 +1,145 @@
+// The arena report in its forms: a table for people, JSON, CSV files and game records.
+#include <algorithm>
+#include <cstdio>
+
+#include "core/arena.h"
+
+namespace boardlab {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+
+std::string signed_fixed(double value, int decimals = 0) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%+.*f", decimals, value);
+  return buf;
+}
+
+std::string pad(const std::string& s, std::size_t width, bool left = true) {
+  if (s.size() >= width) return s;
+  return left ? s + std::string(width - s.size(), ' ') : std::string(width - s.size(), ' ') + s;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, as
+// player specs such as "mcts:simulations=64,c_puct=2" do.
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string ArenaReport::table() const {
+  std::size_t width = 8;
+  for (const auto& p : players) width = std::max(width, p.size() + 2);
+  std::string out = pad("pairing", 2 * width + 4) + pad("wins", 7, false) + pad("draws", 7, false) +
+                    pad("losses", 8, false) + pad("score", 9, false) + "\n";
+  for (const Pairing& p : pairings)
+    out += pad(players[p.a], width) + " vs " + pad(players[p.b], width) + pad(std::to_string(p.wins), 7, false) +
+           pad(std::to_string(p.draws), 7, false) + pad(std::to_string(p.losses), 8, false) +
+           pad(fixed(100 * p.score(), 1) + "%", 9, false) + "\n";
+  if (seats > 2)
+    out += "(" + std::to_string(seats) + "-player games: each game is one result for each pair of its players)\n";
+  out += "\n" + pad("player", width) + pad("games", 7, false) + pad("mean return", 13, false) +
+         pad("mean rank", 11, false) + pad("elo", 7, false) + "   95% interval\n";
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const Standing& s = standings[i];
+    out += pad(players[i], width) + pad(std::to_string(s.games), 7, false) +
+           pad(signed_fixed(s.mean_return, 2), 13, false) + pad(fixed(s.mean_rank, 2), 11, false) +
+           pad(signed_fixed(elo.elo[i]), 7, false);
+    out += elo.standard_error[i] == 0 && elo.elo[i] == 0
+               ? "   (anchor)\n"
+               : "   [" + signed_fixed(elo.low[i]) + ", " + signed_fixed(elo.high[i]) + "]\n";
+  }
+  if (seats > 2) out += "elo: Plackett-Luce fit of each game's whole ranking of its players, on the Elo scale\n";
+  if (!elo.converged) out += "the ratings did not converge: a player won or lost every game; prior_draws above 0 keeps ratings finite\n";
+  if (truncated > 0)
+    out += std::to_string(truncated) + " of " + std::to_string(games.size()) +
+           " games ended by a cap that is not a rule (truncated), ranked by the returns the game gives them\n";
+  return out;
+}
+
+std::string ArenaReport::json() const {
+  std::string out = "{\"game\": " + json_string(game) + ", \"seats\": " + std::to_string(seats) +
+                    ", \"games\": " + std::to_string(games.size()) + ", \"truncated\": " + std::to_string(truncated) +
+                    ", \"seconds\": " + fixed(seconds, 3) +
+                    ", \"rating\": \"plackett-luce\", \"converged\": " + (elo.converged ? "true" : "false") +
+                    ", \"players\": [";
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const Standing& s = standings[i];
+    out += std::string(i ? ", " : "") + "{\"name\": " + json_string(players[i]) + ", \"elo\": " + fixed(elo.elo[i], 2) +
+           ", \"stderr\": " + fixed(elo.standard_error[i], 2) + ", \"low\": " + fixed(elo.low[i], 2) +
+           ", \"high\": " + fixed(elo.high[i], 2) + ", \"games\": " + std::to_string(s.games) +
+           ", \"mean_return\": " + fixed(s.mean_return, 4) + ", \"mean_rank\": " + fixed(s.mean_rank, 4) +
+           ", \"truncated\": " + std::to_string(s.truncated) + "}";
+  }
+  out += "], \"pairings\": [";
+  for (std::size_t i = 0; i < pairings.size(); ++i) {
+    const Pairing& p = pairings[i];
+    out += std::string(i ? ", " : "") + "{\"a\": " + json_string(players[p.a]) + ", \"b\": " + json_string(players[p.b]) +
+           ", \"wins\": " + std::to_string(p.wins) + ", \"draws\": " + std::to_string(p.draws) +
+           ", \"losses\": " + std::to_string(p.losses) + ", \"score\": " + fixed(p.score(), 4) + "}";
+  }
+  return out + "]}";
+}
+
+std::string ArenaReport::elo_csv() const {
+  std::string out = "player,elo,stderr,low,high\n";
+  for (std::size_t i = 0; i < players.size(); ++i)
+    out += csv_field(players[i]) + "," + fixed(elo.elo[i], 2) + "," + fixed(elo.standard_error[i], 2) + "," +
+           fixed(elo.low[i], 2) + "," + fixed(elo.high[i], 2) + "\n";
+  return out;
+}
+
+std::string ArenaReport::pairings_csv() const {
+  std::string out = "a,b,wins,draws,losses,score\n";
+  for (const Pairing& p : pairings)
+    out += csv_field(players[p.a]) + "," + csv_field(players[p.b]) + "," + std::to_string(p.wins) + "," +
+           std::to_string(p.draws) + "," + std::to_string(p.losses) + "," + fixed(p.score(), 4) + "\n";
+  return out;
+}
+
+std::string ArenaReport::standings_csv() const {
+  std::string out = "player,games,mean_return,mean_rank,truncated\n";
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const Standing& s = standings[i];
+    out += csv_field(players[i]) + "," + std::to_string(s.games) + "," + fixed(s.mean_return, 4) + "," +
+           fixed(s.mean_rank, 4) + "," + std::to_string(s.truncated) + "\n";
+  }
+  return out;
+}
+
+std::string ArenaReport::records() const {
+  std::string out;
+  for (const ArenaGame& g : games) {
+    std::string names;
+    for (int p : g.seats) names += (names.empty() ? "" : ",") + players[p];
+    std::string returns;
+    for (double r : g.returns) returns += (returns.empty() ? "" : ",") + fixed(r, 2);
+    out += "[" + names + "] [" + returns + "] " + g.record + "\n";
+  }
+  return out;
+}
+
+}  // namespace boardlab

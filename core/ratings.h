@@ -1,0 +1,60 @@
+// Ratings from whole rankings: a Plackett–Luce fit with ties, on the Elo scale, with 95% intervals.
+//
+// One game of n players gives one ranking of its players, so its outcomes count once, not
+// as C(n,2) independent pairwise results (which would make the intervals too narrow). With
+// strengths θ, Plackett–Luce draws the winner among the players left with probability
+// e^θi / Σ e^θj, then the next among the rest, and so on. A tied group of k players among
+// the remaining set R counts as the mean log-likelihood over the k! orders of the group:
+//   Σ_{g∈G} θg − Σ_{t<k} Σ_{T⊆G, |T|=t} t!(k−t)!/k! · log Σ_{j∈R∖T} e^θj,
+// since the first t players of a random order of G are a uniformly random t-subset. For two
+// players this is Elo with a draw as half a win and half a loss, so fit_elo (core/elo.h) is
+// this fit of two-player rankings.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace boardlab {
+
+// Elo points per natural-log unit of strength: with two players a difference of 400 is odds of 10 to 1.
+inline constexpr double kEloPerNat = 400.0 / 2.302585092994046;
+// The largest tied group a ranking may hold: its term sums over all 2^k subsets of the group.
+inline constexpr int kMaxTiedGroup = 16;
+
+// One outcome: the players of a game in groups, best group first, the players of one group
+// tied. Weight: how many games ended this way.
+struct Ranking {
+  std::vector<std::vector<int>> groups;
+  double weight = 1;
+};
+
+struct EloFit {
+  std::vector<double> elo;             // anchor at 0
+  std::vector<double> standard_error;  // of each rating (0 for the anchor)
+  std::vector<double> low;             // 95% interval: elo ± 1.96 · stderr
+  std::vector<double> high;
+  int iterations = 0;
+  bool converged = true;  // false when a rating runs away (a perfect record without the prior)
+};
+
+// The ranking of a game's players by their returns, highest first, equal returns tied:
+// players[s] is the player in seat s and returns[s] its return.
+Ranking ranking_from_returns(std::span<const int> players, std::span<const double> returns);
+
+// Maximum-likelihood Plackett–Luce strengths on the Elo scale by Newton's method, with player
+// `anchor` fixed at 0 and 95% intervals from the inverse observed information. `prior_draws`
+// virtual two-player draws are added to every pair of players that met in a ranking, so
+// that a player who won every game gets a finite rating (BayesElo's prior); 0 gives the
+// plain maximum likelihood. Throws InputError, naming the fault, for a bad player index, a
+// player twice in one ranking, an empty group, a tied group above kMaxTiedGroup, or a
+// weight that is negative or not finite.
+EloFit fit_rankings(int num_players, const std::vector<Ranking>& rankings, int anchor = 0, double prior_draws = 1.0);
+
+// The log-likelihood fit_rankings maximises, prior excluded, at strengths `theta` (natural-log units).
+double rankings_log_likelihood(int num_players, const std::vector<Ranking>& rankings, std::span<const double> theta);
+
+// Checks the options every rating fit shares; errors start with `who` ("fit_elo: anchor 3 is not a player").
+void check_rating_options(std::string_view who, int num_players, int anchor, double prior_draws);
+
+}  // namespace boardlab
