@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "core/errors.h"
+#include "nn/train_batch.h"
 
 namespace boardlab {
 
@@ -19,6 +23,12 @@ void decode_outputs(std::span<const EvalRequest> requests, const float* logits, 
     const State& state = *requests[i].state;
     const Game& game = state.game();
     const Player mover = requests[i].player;
+    if (num_players != game.num_players())
+      throw InputError("network evaluator: the network has " + std::to_string(num_players) + " value outputs, " +
+                       game.name() + " has " + std::to_string(game.num_players()) + " players");
+    if (mover < 0 || mover >= num_players)
+      throw InputError("network evaluator: a request for player " + std::to_string(mover) +
+                       "; the network evaluates one seat's view (chance and simultaneous nodes ask per seat)");
     const float* row = logits + i * num_actions;
     Evaluation& eval = out[i];
     const auto legal = requests[i].legal;
@@ -31,8 +41,11 @@ void decode_outputs(std::span<const EvalRequest> requests, const float* logits, 
     float sum = 0;
     for (float& p : eval.prior) sum += (p = std::exp(p - top));
     for (float& p : eval.prior) p /= sum;
+    // Output j is the value of seat mover + j, in the network's range (TrainBatch).
+    const GameType type = game.type();
     eval.value.resize(num_players);
-    for (int j = 0; j < num_players; ++j) eval.value[(mover + j) % num_players] = values[i * num_players + j];
+    for (int j = 0; j < num_players; ++j)
+      eval.value[(mover + j) % num_players] = value_from_network(type, values[i * num_players + j]);
   }
 }
 

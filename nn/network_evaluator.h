@@ -9,11 +9,13 @@
 
 namespace boardlab {
 
-// Observations in the mover's view, C×H×W floats per request.
+// Observations in each request's player's view, C×H×W floats per request.
 void encode_requests(std::span<const EvalRequest> requests, const ObservationShape& shape, float* out);
 
-// Softmax of the logits over each request's legal actions (mapped into the mover's view),
-// and values turned from mover-relative seats back to absolute players.
+// Softmax of the logits over each request's legal actions (mapped into its player's view),
+// and values turned from player-relative seats back to absolute seats and from the
+// network's range back to the game's returns (value_from_network). Throws InputError for
+// a request that is not for a seat, or a network with another number of players.
 void decode_outputs(std::span<const EvalRequest> requests, const float* logits, const float* values,
                     int num_actions, int num_players, std::span<Evaluation> out);
 

@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
@@ -268,11 +269,17 @@ TrainSummary train(const TrainOptions& options) {
   auto sink = [&](SelfPlayGame&& g) {
     std::string line;
     if (cfg.save_games) {
+      // "[returns] record", and " (truncated)" after a game a cap ended (its record
+      // reproduces that too: the cap is a parameter of the game).
       std::unique_ptr<State> replayed = game->new_initial_state();
-      for (Action a : g.actions) replayed->apply(a);
+      apply_steps(*replayed, g.steps);
       std::string returns;
-      for (double r : g.returns) returns += (returns.empty() ? "" : ",") + number(r, 0);
-      line = "[" + returns + "] " + replayed->record() + "\n";
+      char text[32];
+      for (double r : g.returns) {
+        std::snprintf(text, sizeof text, "%.6g", r);
+        returns += (returns.empty() ? "" : ",") + std::string(text);
+      }
+      line = "[" + returns + "] " + replayed->record() + (g.truncated ? " (truncated)" : "") + "\n";
     }
     replay.add(g);
     std::lock_guard lock(sink_mutex);

@@ -5,7 +5,7 @@
 //   checkpoints/           step_NNNNNN.pt and latest.pt (a hard link to the newest)
 //   replay.bin             the replay window, saved with every checkpoint
 //   metrics.csv            one row per training cycle: losses, throughput, Elo
-//   games/selfplay.txt     every self-play game: returns and record in the game's notation
+//   games/selfplay.txt     every self-play game: "[returns] record" in the game's notation, " (truncated)" after a capped one
 //   evaluation/            each evaluation's table (.txt) and results (.json)
 //   log.txt                the progress lines
 // The phases alternate on the same cores: self-play threads fill the replay buffer while

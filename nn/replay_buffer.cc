@@ -1,4 +1,4 @@
-// Storing self-play games compactly, sampling training batches from them, and their file format.
+// The window of stored games, sampling training examples from it, and its file format.
 #include "nn/replay_buffer.h"
 
 #include <algorithm>
@@ -7,11 +7,14 @@
 
 #include "core/atomic_file.h"
 #include "core/errors.h"
+#include "nn/replay_storage.h"
 
 namespace boardlab {
 namespace {
 
-constexpr char kMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '1'};
+// Version 2: steps of every kind (chance outcomes too), truncation, and per target its seat.
+constexpr char kMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '2'};
+constexpr char kOldMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '1'};
 constexpr char kEnd[4] = {'E', 'N', 'D', '!'};
 
 class Writer {
@@ -24,6 +27,10 @@ class Writer {
   void put_vector(const std::vector<T>& values) {
     out_.append(reinterpret_cast<const char*>(values.data()), sizeof(T) * values.size());
   }
+  void put_column(const PackedColumn& column) {
+    put_vector(column.low());
+    put_vector(column.high());
+  }
   void put_bytes(const char* data, std::size_t n) { out_.append(data, n); }
   const std::string& bytes() const { return out_; }
 
@@ -35,16 +42,20 @@ class Reader {
  public:
   Reader(const std::string& bytes, const std::string& path) : bytes_(bytes), path_(path) {}
   template <typename T>
-  T get(const char* what) {
+  T get(const std::string& what) {
     T value;
     take(&value, sizeof value, what);
     return value;
   }
   template <typename T>
-  void get_vector(std::vector<T>& values, std::size_t n, const char* what) {
-    if (n > (bytes_.size() - pos_) / sizeof(T)) fail(std::string("truncated in ") + what);
+  void get_vector(std::vector<T>& values, std::size_t n, const std::string& what) {
+    if (n > (bytes_.size() - pos_) / sizeof(T)) fail("truncated in " + what);
     values.resize(n);
     take(values.data(), sizeof(T) * n, what);
+  }
+  void get_column(PackedColumn& column, std::size_t n, const std::string& what) {
+    get_vector(column.low(), n, what);
+    get_vector(column.high(), column.wide() ? n : 0, what);
   }
   void take(void* out, std::size_t n, const std::string& what) {
     if (bytes_.size() - pos_ < n) fail("truncated in " + what);
@@ -62,42 +73,69 @@ class Reader {
   std::size_t pos_ = 0;
 };
 
+// A drawn example: its game (kept alive outside the lock) and its target.
+struct Pick {
+  std::shared_ptr<const StoredGame> game;
+  std::size_t target = 0;
+};
+
 }  // namespace
 
-ReplayBuffer::ReplayBuffer(const Game& game, std::int64_t window) : game_(&game), window_(window) {
+ReplayBuffer::ReplayBuffer(const Game& game, std::int64_t window, int snapshot_every)
+    : game_(&game), window_(window), snapshot_every_(snapshot_every) {
   if (window < 1) throw InputError("replay window must be at least 1 position, got " + std::to_string(window));
-  if (game.num_distinct_actions() > 65535) throw InputError("replay: more than 65535 actions do not fit 16 bits");
+  if (snapshot_every < 1)
+    throw InputError("replay: snapshots must be at least 1 step apart, got " + std::to_string(snapshot_every));
+  ReplayLayout::of(game);  // refuses a game whose targets do not fit 32 bits
+  // Sampling trusts the symmetries' maps: check their sizes once.
+  const ObservationShape shape = game.observation_shape();
+  for (const Symmetry& s : game.symmetries()) {
+    const auto bad = [&](const std::string& what) {
+      throw InputError("replay: " + game.name() + "'s symmetry '" + s.name + "' " + what);
+    };
+    if (static_cast<int>(s.cell.size()) != shape.cells()) bad("does not map every observation cell");
+    if (static_cast<int>(s.action.size()) != game.num_distinct_actions()) bad("does not map every action");
+    if (!s.plane.empty() && static_cast<int>(s.plane.size()) != shape.channels) bad("does not map every plane");
+    std::vector<Player> inverse;
+    if (!s.player.empty()) {
+      if (static_cast<int>(s.player.size()) != game.num_players()) bad("does not map every seat");
+      inverse.assign(s.player.size(), kInvalidAction);
+      for (std::size_t p = 0; p < s.player.size(); ++p) {
+        const Player image = s.player[p];
+        if (image < 0 || image >= game.num_players() || inverse[image] != kInvalidAction) bad("does not permute the seats");
+        inverse[image] = static_cast<Player>(p);
+      }
+    }
+    inverse_players_.push_back(std::move(inverse));
+  }
 }
 
+ReplayBuffer::~ReplayBuffer() = default;
+
 void ReplayBuffer::add(const SelfPlayGame& game) {
-  StoredGame g;
-  g.actions.assign(game.actions.begin(), game.actions.end());
-  g.returns.assign(game.returns.begin(), game.returns.end());
-  g.policy_offset.push_back(0);
-  for (const auto& pos : game.positions) {
-    g.ply.push_back(static_cast<std::uint16_t>(pos.ply));
-    float total = 0;
-    for (float p : pos.policy) total += std::max(p, 0.0f);
-    for (std::size_t k = 0; k < pos.legal.size(); ++k) {
-      const float p = total > 0 ? std::max(pos.policy[k], 0.0f) / total : 0.0f;
-      const auto weight = static_cast<std::uint16_t>(std::lround(p * 65535.0f));
-      if (weight == 0) continue;  // sparse: actions the search gave (almost) nothing
-      g.policy_action.push_back(static_cast<std::uint16_t>(pos.legal[k]));
-      g.policy_weight.push_back(weight);
-    }
-    g.policy_offset.push_back(static_cast<std::uint32_t>(g.policy_action.size()));
+  std::shared_ptr<StoredGame> stored;
+  try {
+    stored = std::make_shared<StoredGame>(encode_game(*game_, game));
+    check_and_snapshot(*game_, *stored, snapshot_every_, game.steps);
+  } catch (const InputError& e) {
+    throw InputError("replay: a self-play game of " + game_->to_string() + " is refused: " + e.what());
   }
   std::lock_guard lock(mutex_);
   ++games_added_;
-  positions_added_ += static_cast<std::int64_t>(game.positions.size());
-  push(std::move(g));
+  positions_added_ += stored->positions;
+  push(std::move(stored));
 }
 
-void ReplayBuffer::push(StoredGame&& g) {
-  positions_ += static_cast<std::int64_t>(g.ply.size());
+void ReplayBuffer::push(std::shared_ptr<const StoredGame> g) {
+  positions_ += g->positions;
+  targets_ += static_cast<std::int64_t>(g->targets());
+  snapshots_ += static_cast<std::int64_t>(g->snapshot.size());
   games_.push_back(std::move(g));
-  while (games_.size() > 1 && positions_ - static_cast<std::int64_t>(games_.front().ply.size()) >= window_) {
-    positions_ -= static_cast<std::int64_t>(games_.front().ply.size());
+  while (games_.size() > 1 && positions_ - games_.front()->positions >= window_) {
+    const StoredGame& old = *games_.front();
+    positions_ -= old.positions;
+    targets_ -= static_cast<std::int64_t>(old.targets());
+    snapshots_ -= static_cast<std::int64_t>(old.snapshot.size());
     games_.pop_front();
   }
   prefix_stale_ = true;
@@ -106,6 +144,10 @@ void ReplayBuffer::push(StoredGame&& g) {
 std::int64_t ReplayBuffer::positions() const {
   std::lock_guard lock(mutex_);
   return positions_;
+}
+std::int64_t ReplayBuffer::targets() const {
+  std::lock_guard lock(mutex_);
+  return targets_;
 }
 std::int64_t ReplayBuffer::games() const {
   std::lock_guard lock(mutex_);
@@ -119,38 +161,49 @@ std::int64_t ReplayBuffer::positions_added() const {
   std::lock_guard lock(mutex_);
   return positions_added_;
 }
-
-std::size_t ReplayBuffer::game_bytes(const StoredGame& g, bool with_policy) {
-  std::size_t bytes = g.actions.size() * 2 + g.returns.size() * 4 + g.ply.size() * 2;
-  if (with_policy) bytes += g.policy_offset.size() * 4 + g.policy_action.size() * 4;
-  return bytes;
+std::int64_t ReplayBuffer::snapshots() const {
+  std::lock_guard lock(mutex_);
+  return snapshots_;
 }
 
 std::size_t ReplayBuffer::bytes() const {
   std::lock_guard lock(mutex_);
   std::size_t total = 0;
-  for (const auto& g : games_) total += game_bytes(g, true);
+  for (const auto& g : games_) total += g->bytes(true);
   return total;
 }
 
 std::size_t ReplayBuffer::bytes_without_policy() const {
   std::lock_guard lock(mutex_);
   std::size_t total = 0;
-  for (const auto& g : games_) total += game_bytes(g, false);
+  for (const auto& g : games_) total += g->bytes(false);
   return total;
 }
 
 void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) const {
-  std::lock_guard lock(mutex_);
-  if (positions_ == 0) throw InputError("replay: cannot sample from an empty buffer");
-  if (prefix_stale_) {
-    prefix_.assign(1, 0);
-    for (const auto& g : games_) prefix_.push_back(prefix_.back() + static_cast<std::int64_t>(g.ply.size()));
-    prefix_stale_ = false;
+  if (batch < 0) throw InputError("replay: cannot sample " + std::to_string(batch) + " examples");
+  std::vector<Pick> picks(static_cast<std::size_t>(batch));
+  {
+    std::lock_guard lock(mutex_);
+    if (targets_ == 0) throw InputError("replay: cannot sample from an empty buffer");
+    if (prefix_stale_) {
+      prefix_.assign(1, 0);
+      for (const auto& g : games_) prefix_.push_back(prefix_.back() + static_cast<std::int64_t>(g->targets()));
+      prefix_stale_ = false;
+    }
+    for (Pick& pick : picks) {
+      const auto r = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(targets_));
+      const auto g = static_cast<std::size_t>(std::upper_bound(prefix_.begin(), prefix_.end(), r) - prefix_.begin() - 1);
+      pick.game = games_[g];
+      pick.target = static_cast<std::size_t>(r - prefix_[g]);
+    }
   }
+
   const ObservationShape shape = game_->observation_shape();
   const int actions = game_->num_distinct_actions();
   const int players = game_->num_players();
+  const int cells = shape.cells();
+  const GameType type = game_->type();
   const auto& symmetries = game_->symmetries();
   out.size = batch;
   out.obs.assign(static_cast<std::size_t>(batch) * shape.size(), 0.0f);
@@ -159,45 +212,65 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
   out.value.assign(static_cast<std::size_t>(batch) * players, 0.0f);
   std::vector<float> obs(shape.size()), policy(actions), mask(actions);
   std::vector<Action> legal;
+  std::vector<int> holding;
   for (int i = 0; i < batch; ++i) {
-    const auto r = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(positions_));
-    const auto game_index = static_cast<std::size_t>(std::upper_bound(prefix_.begin(), prefix_.end(), r) - prefix_.begin() - 1);
-    const StoredGame& g = games_[game_index];
-    const auto p = static_cast<std::size_t>(r - prefix_[game_index]);
-    std::unique_ptr<State> state = game_->new_initial_state();
-    for (int k = 0; k < g.ply[p]; ++k) state->apply(g.actions[k]);
-    const Player mover = state->current_player();
-    state->observation(mover, obs);
+    const StoredGame& g = *picks[i].game;
+    const std::size_t t = picks[i].target;
+    const std::unique_ptr<State> state = g.state_at(*game_, g.target_ply(t));
+    const Player player = g.target_player(t);
+    state->observation(player, obs);
     std::fill(policy.begin(), policy.end(), 0.0f);
     std::fill(mask.begin(), mask.end(), 0.0f);
     float total = 0;
-    for (std::uint32_t e = g.policy_offset[p]; e < g.policy_offset[p + 1]; ++e) total += g.policy_weight[e];
-    for (std::uint32_t e = g.policy_offset[p]; e < g.policy_offset[p + 1]; ++e)
-      policy[game_->action_to_view(mover, g.policy_action[e])] = static_cast<float>(g.policy_weight[e]) / total;
-    state->legal_actions(legal);
-    for (Action a : legal) mask[game_->action_to_view(mover, a)] = 1.0f;
+    for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e) total += g.policy_weight[e];
+    for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e)
+      policy[game_->action_to_view(player, static_cast<Action>(g.policy_action[e]))] =
+          static_cast<float>(g.policy_weight[e]) / total;
+    state->legal_actions(player, legal);
+    for (Action a : legal) mask[game_->action_to_view(player, a)] = 1.0f;
 
-    const int choice = augment ? static_cast<int>(rng.below(static_cast<std::uint32_t>(symmetries.size() + 1))) : 0;
+    int choice = -1;  // the identity
+    if (augment && !symmetries.empty()) {
+      holding.clear();
+      for (int s = 0; s < static_cast<int>(symmetries.size()); ++s)
+        if (game_->symmetry_holds(*state, s)) holding.push_back(s);
+      const auto k = static_cast<int>(rng.below(static_cast<std::uint32_t>(holding.size() + 1)));
+      if (k > 0) choice = holding[k - 1];
+    }
     float* obs_out = out.obs.data() + static_cast<std::size_t>(i) * shape.size();
     float* policy_out = out.policy.data() + static_cast<std::size_t>(i) * actions;
     float* mask_out = out.mask.data() + static_cast<std::size_t>(i) * actions;
-    if (choice == 0) {
+    float* value_out = out.value.data() + static_cast<std::size_t>(i) * players;
+    if (choice < 0) {
       std::copy(obs.begin(), obs.end(), obs_out);
       std::copy(policy.begin(), policy.end(), policy_out);
       std::copy(mask.begin(), mask.end(), mask_out);
-    } else {
-      // Symmetries act on the viewer's frame too (they commute with every view transform).
-      const Symmetry& sym = symmetries[choice - 1];
-      const int cells = shape.cells();
-      for (int c = 0; c < shape.channels; ++c)
-        for (int cell = 0; cell < cells; ++cell) obs_out[c * cells + sym.cell[cell]] = obs[c * cells + cell];
-      for (int a = 0; a < actions; ++a) {
-        policy_out[sym.action[a]] = policy[a];
-        mask_out[sym.action[a]] = mask[a];
-      }
+      for (int j = 0; j < players; ++j) value_out[j] = value_target(type, g.returns[(player + j) % players]);
+      continue;
     }
-    for (int j = 0; j < players; ++j)
-      out.value[static_cast<std::size_t>(i) * players + j] = g.returns[(mover + j) % players];
+    // The example becomes the image position seen by the image of its player. Symmetries
+    // act on the viewer's frame (they commute with every view transform), so cells,
+    // planes and actions map directly.
+    const Symmetry& sym = symmetries[choice];
+    for (int c = 0; c < shape.channels; ++c) {
+      const int image = sym.map_plane(c);
+      for (int cell = 0; cell < cells; ++cell) obs_out[image * cells + sym.cell[cell]] = obs[c * cells + cell];
+    }
+    for (int a = 0; a < actions; ++a) {
+      policy_out[sym.action[a]] = policy[a];
+      mask_out[sym.action[a]] = mask[a];
+    }
+    // In the image game seat σ(q) plays q's part and gets q's return, and the viewer is
+    // σ(player): value[j] is the return of image seat σ(player) + j, which is the return
+    // of seat σ⁻¹(σ(player) + j) here. A rotation of the seats leaves the vector as it is;
+    // a reflection reverses the order of the other seats; two seats do not notice.
+    const std::vector<Player>& inverse = inverse_players_[choice];
+    const Player viewer = sym.map_player(player);
+    for (int j = 0; j < players; ++j) {
+      const int image_seat = (viewer + j) % players;
+      const int seat = inverse.empty() ? image_seat : inverse[image_seat];
+      value_out[j] = value_target(type, g.returns[seat]);
+    }
   }
 }
 
@@ -207,19 +280,24 @@ void ReplayBuffer::save(const std::string& path) const {
   const std::string name = game_->to_string();
   w.put(static_cast<std::uint32_t>(name.size()));
   w.put_bytes(name.data(), name.size());
+  const ReplayLayout layout = ReplayLayout::of(*game_);
+  w.put(static_cast<std::uint8_t>(layout.wide_actions));
+  w.put(static_cast<std::uint8_t>(layout.wide_targets));
   std::lock_guard lock(mutex_);
   w.put(games_added_);
   w.put(positions_added_);
   w.put(static_cast<std::uint64_t>(games_.size()));
-  for (const auto& g : games_) {
-    w.put(static_cast<std::uint32_t>(g.actions.size()));
-    w.put_vector(g.actions);
+  for (const auto& game : games_) {
+    const StoredGame& g = *game;
+    w.put(static_cast<std::uint32_t>(g.steps()));
+    w.put_column(g.actions);
     w.put(static_cast<std::uint32_t>(g.returns.size()));
     w.put_vector(g.returns);
-    w.put(static_cast<std::uint32_t>(g.ply.size()));
-    w.put_vector(g.ply);
+    w.put(static_cast<std::uint8_t>(g.truncated));
+    w.put(static_cast<std::uint32_t>(g.targets()));
+    w.put_column(g.target);
     w.put_vector(g.policy_offset);
-    w.put_vector(g.policy_action);
+    w.put_column(g.policy_action);
     w.put_vector(g.policy_weight);
   }
   w.put_bytes(kEnd, sizeof kEnd);
@@ -231,6 +309,10 @@ void ReplayBuffer::load(const std::string& path) {
   Reader r(bytes, path);
   char magic[sizeof kMagic];
   r.take(magic, sizeof magic, "the header");
+  if (std::memcmp(magic, kOldMagic, sizeof kOldMagic) == 0)
+    throw InputError("replay file '" + path +
+                     "' is in the old format (BLRPLAY1: players' actions only, one policy per position), which this "
+                     "version no longer reads; it reads BLRPLAY2. Move the file away to start the replay afresh");
   if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("not a boardlab replay file");
   const auto name_size = r.get<std::uint32_t>("the game name");
   if (name_size > 4096) r.fail("implausible game name length");
@@ -238,33 +320,43 @@ void ReplayBuffer::load(const std::string& path) {
   r.take(name.data(), name_size, "the game name");
   if (name != game_->to_string())
     throw InputError("replay file '" + path + "' holds games of " + name + ", not " + game_->to_string());
+  const ReplayLayout layout = ReplayLayout::of(*game_);
+  const auto wide_actions = r.get<std::uint8_t>("the layout");
+  const auto wide_targets = r.get<std::uint8_t>("the layout");
+  if (wide_actions != layout.wide_actions || wide_targets != layout.wide_targets)
+    r.fail("its column widths do not match " + game_->to_string() + "'s");
   const auto games_added = r.get<std::int64_t>("the counters");
   const auto positions_added = r.get<std::int64_t>("the counters");
   const auto count = r.get<std::uint64_t>("the game count");
-  std::deque<StoredGame> loaded;
+  std::vector<std::shared_ptr<const StoredGame>> loaded;
   const int players = game_->num_players();
+  const auto num_actions = static_cast<std::uint32_t>(game_->num_distinct_actions());
   for (std::uint64_t i = 0; i < count; ++i) {
     const std::string where = "game " + std::to_string(i + 1);
-    StoredGame g;
-    r.get_vector(g.actions, r.get<std::uint32_t>(where.c_str()), where.c_str());
-    r.get_vector(g.returns, r.get<std::uint32_t>(where.c_str()), where.c_str());
-    const auto positions = r.get<std::uint32_t>(where.c_str());
-    r.get_vector(g.ply, positions, where.c_str());
-    r.get_vector(g.policy_offset, positions + std::size_t{1}, where.c_str());
-    const std::uint32_t entries = g.policy_offset.back();
-    r.get_vector(g.policy_action, entries, where.c_str());
-    r.get_vector(g.policy_weight, entries, where.c_str());
-    if (static_cast<int>(g.returns.size()) != players) r.fail(where + " has returns for the wrong number of players");
-    if (!std::is_sorted(g.policy_offset.begin(), g.policy_offset.end()) || g.policy_offset.front() != 0)
-      r.fail(where + " has policy offsets out of order");
-    for (std::uint16_t ply : g.ply)
-      if (ply > g.actions.size()) r.fail(where + " has a position beyond its last action");
-    for (std::uint16_t a : g.policy_action)
-      if (a >= game_->num_distinct_actions()) r.fail(where + " has a policy action out of range");
-    // Replaying proves every action legal, so sampling can never meet a bad one.
-    std::unique_ptr<State> state = game_->new_initial_state();
+    auto g = std::make_shared<StoredGame>(layout);
+    r.get_column(g->actions, r.get<std::uint32_t>(where), where);
+    r.get_vector(g->returns, r.get<std::uint32_t>(where), where);
+    const auto truncated = r.get<std::uint8_t>(where);
+    if (truncated > 1) r.fail(where + " has a truncation flag that is neither 0 nor 1");
+    g->truncated = truncated == 1;
+    const auto targets = r.get<std::uint32_t>(where);
+    r.get_column(g->target, targets, where);
+    r.get_vector(g->policy_offset, targets + std::size_t{1}, where);
+    const std::uint32_t entries = g->policy_offset.back();
+    r.get_column(g->policy_action, entries, where);
+    r.get_vector(g->policy_weight, entries, where);
+    if (static_cast<int>(g->returns.size()) != players) r.fail(where + " has returns for the wrong number of players");
+    for (float ret : g->returns)
+      if (!std::isfinite(ret)) r.fail(where + " has a return that is not a finite number");
+    if (g->policy_offset.front() != 0) r.fail(where + " has policy offsets out of order");
+    for (std::size_t t = 0; t < targets; ++t)
+      if (g->policy_offset[t + 1] <= g->policy_offset[t]) r.fail(where + " has policy offsets out of order or a target without policy");
+    for (std::size_t k = 0; k < entries; ++k)
+      if (g->policy_action[k] >= num_actions || g->policy_weight[k] == 0) r.fail(where + " has a policy entry out of range");
+    // Replaying proves every step legal and every target sound, so sampling can never
+    // meet a bad one; it also rebuilds the snapshots.
     try {
-      for (std::uint16_t a : g.actions) state->apply(a);
+      check_and_snapshot(*game_, *g, snapshot_every_);
     } catch (const InputError& e) {
       r.fail(where + " does not replay: " + e.what());
     }
@@ -276,7 +368,7 @@ void ReplayBuffer::load(const std::string& path) {
 
   std::lock_guard lock(mutex_);
   games_.clear();
-  positions_ = 0;
+  positions_ = targets_ = snapshots_ = 0;
   for (auto& g : loaded) push(std::move(g));
   games_added_ = games_added;
   positions_added_ = positions_added;

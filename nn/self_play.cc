@@ -11,7 +11,16 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
                                Evaluator& evaluator, std::uint64_t seed)
     : game_(&game), search_config_(search), config_(config), rng_(seed), driver_(evaluator) {
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
-  if (game.type().simultaneous()) throw InputError("self-play: " + game.name() + " has simultaneous moves, not supported yet");
+  // The search's support for these node kinds is being built in mcts/; self-play takes
+  // them once it lands (one position, one target per seat, at a round).
+  if (game.type().simultaneous())
+    throw InputError("self-play: " + game.name() +
+                     " has simultaneous moves; self-play needs the search's simultaneous nodes (decoupled selection), "
+                     "which it does not use yet");
+  if (!game.type().perfect_information())
+    throw InputError("self-play: " + game.name() +
+                     " has imperfect information; self-play needs information-set search over each player's view, "
+                     "which it does not use yet");
   search_config_.temperature = 0;  // move choice with temperature happens here, per ply
   slots_.resize(config.concurrent_games);
   for (Slot& slot : slots_) {
@@ -29,15 +38,26 @@ void SelfPlayWorker::new_game(Slot& slot) {
 }
 
 bool SelfPlayWorker::advance_to_decision(Slot& slot) {
-  while (!slot.state->is_terminal()) {
-    slot.state->legal_actions(legal_);
-    if (legal_.size() > 1) {
-      slot.search->start(PlayerView::of_mover(*slot.state));
-      return true;
+  State& state = *slot.state;
+  while (!state.is_terminal()) {
+    const Player actor = state.current_player();
+    Action action;
+    if (actor == kChancePlayer) {
+      // Chance is drawn here, with its probabilities, and recorded like any step.
+      action = state.random_legal_action(rng_);
+    } else {
+      state.legal_actions(actor, legal_);
+      if (legal_.size() > 1) {
+        slot.search->start(PlayerView::of_mover(state));
+        return true;
+      }
+      action = legal_.front();  // forced: a step without a position
     }
-    slot.record.actions.push_back(legal_.front());
-    slot.state->apply(legal_.front());
+    slot.record.steps.push_back({actor, action});
+    state.apply(action);
   }
+  slot.record.returns = state.returns();
+  slot.record.truncated = state.is_truncated();
   return false;
 }
 
@@ -68,13 +88,13 @@ void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
       const SearchResult result = slot.search->result();
       ++searches_;
       simulations_ += static_cast<std::uint64_t>(result.simulations);
-      const int ply = static_cast<int>(slot.record.actions.size());
-      slot.record.positions.push_back({ply, result.legal, result.policy});
+      const int ply = static_cast<int>(slot.record.steps.size());
+      const Player mover = slot.state->current_player();
+      slot.record.positions.push_back({ply, {{mover, result.legal, result.policy}}});
       const Action action = choose(result, ply);
-      slot.record.actions.push_back(action);
+      slot.record.steps.push_back({mover, action});
       slot.state->apply(action);
       if (advance_to_decision(slot)) continue;
-      slot.record.returns = slot.state->returns();
       finished += static_cast<std::int64_t>(slot.record.positions.size());
       sink(std::move(slot.record));
       new_game(slot);

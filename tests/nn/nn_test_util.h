@@ -39,26 +39,51 @@ inline NetworkConfig tiny_network(int blocks = 1, int channels = 8) {
   return config;
 }
 
-// One uniformly random game recorded as self-play would record it. The policy target is
-// peaked (most mass on one random legal action) so that a network can fit it: a flat
-// target's cross-entropy cannot fall much below its starting value.
+// A peaked random policy over `size` actions (most mass on one of them), so that a
+// network can fit it: a flat target's cross-entropy cannot fall much below its start.
+inline std::vector<float> peaked_policy(std::size_t size, Rng& rng) {
+  std::vector<float> policy(size);
+  for (float& p : policy) p = 0.02f * static_cast<float>(rng.uniform());
+  policy[rng.below(static_cast<std::uint32_t>(size))] += 1.0f;
+  return policy;
+}
+
+// One random game recorded as self-play would record it, at every kind of node: chance
+// drawn with its probabilities (a step without a position), a position with one target
+// for the mover where it has a choice, and at a simultaneous round a position with one
+// target per seat that has a choice. Forced steps have no position.
 inline SelfPlayGame random_selfplay_game(const Game& game, Rng& rng) {
   SelfPlayGame record;
   std::unique_ptr<State> state = game.new_initial_state();
-  std::vector<Action> legal;
+  std::vector<Action> legal, joint;
   while (!state->is_terminal()) {
-    state->legal_actions(legal);
-    if (legal.size() > 1) {
-      std::vector<float> policy(legal.size());
-      for (float& p : policy) p = 0.02f * static_cast<float>(rng.uniform());
-      policy[rng.below(static_cast<std::uint32_t>(legal.size()))] += 1.0f;
-      record.positions.push_back({static_cast<int>(record.actions.size()), legal, policy});
+    const Player actor = state->current_player();
+    const int ply = static_cast<int>(record.steps.size());
+    if (actor == kChancePlayer) {
+      const Action outcome = state->random_legal_action(rng);
+      record.steps.push_back({actor, outcome});
+      state->apply(outcome);
+    } else if (actor == kSimultaneousPlayer) {
+      SelfPlayGame::Position position{ply, {}};
+      joint.assign(static_cast<std::size_t>(game.num_players()), kInvalidAction);
+      for (Player p = 0; p < game.num_players(); ++p) {
+        state->legal_actions(p, legal);
+        if (legal.size() > 1) position.targets.push_back({p, legal, peaked_policy(legal.size(), rng)});
+        joint[static_cast<std::size_t>(p)] = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+        record.steps.push_back({p, joint[static_cast<std::size_t>(p)]});
+      }
+      if (!position.targets.empty()) record.positions.push_back(std::move(position));
+      state->apply_joint(joint);
+    } else {
+      state->legal_actions(actor, legal);
+      if (legal.size() > 1) record.positions.push_back({ply, {{actor, legal, peaked_policy(legal.size(), rng)}}});
+      const Action action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      record.steps.push_back({actor, action});
+      state->apply(action);
     }
-    const Action action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    record.actions.push_back(action);
-    state->apply(action);
   }
   record.returns = state->returns();
+  record.truncated = state->is_truncated();
   return record;
 }
 

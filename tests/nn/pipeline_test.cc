@@ -252,6 +252,27 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   EXPECT_EQ(file_text(run + "/config.yaml"), yaml);
 }
 
+TEST(Pipeline, SelfPlayRecordsMarkGamesACapEnded) {
+  TempDir tmp;
+  const std::string run = tmp / "capped";
+  std::vector<std::string> log;
+  // Morabaraba capped at 10 plies: every game ends in placement, truncated.
+  const TrainSummary summary = train(options(run, tiny({"game=morabaraba(move_cap=10)", "run.max_steps=1"}), &log));
+  const std::shared_ptr<const Game> game = load_game("morabaraba(move_cap=10)");
+  const auto games = lines_of(file_text(run + "/games/selfplay.txt"));
+  ASSERT_FALSE(games.empty());
+  EXPECT_EQ(static_cast<std::int64_t>(games.size()), summary.games);
+  const std::string mark = " (truncated)";
+  for (const auto& line : games) {
+    ASSERT_TRUE(line.ends_with(mark)) << line;
+    const auto close = line.find("] ");
+    ASSERT_NE(close, std::string::npos) << line;
+    const std::unique_ptr<State> final_state = game->load_record(line.substr(close + 2, line.size() - close - 2 - mark.size()));
+    EXPECT_TRUE(final_state->is_truncated()) << line;
+    EXPECT_EQ(line.substr(1, close - 1), "0,0");
+  }
+}
+
 TEST(Pipeline, ResumeNeedsARunFolderWithACheckpoint) {
   TempDir tmp;
   std::vector<std::string> log;

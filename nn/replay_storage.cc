@@ -1,0 +1,242 @@
+// Packing self-play games into stored columns, checking them by replay, snapshots, and rebuilding a position's state.
+#include "nn/replay_storage.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/errors.h"
+#include "nn/replay_buffer.h"
+
+namespace boardlab {
+namespace {
+
+constexpr std::uint32_t kMaxWeight = 0xffff;
+
+std::string seat_name(const Game& game, Player p) {
+  if (p == kChancePlayer) return "chance";
+  if (p < 0 || p >= game.num_players()) return "player " + std::to_string(p);
+  return game.player_name(p) + " (seat " + std::to_string(p) + ")";
+}
+
+std::string actor_name(const Game& game, Player p) {
+  switch (p) {
+    case kTerminalPlayer: return "nobody (the game is over)";
+    case kSimultaneousPlayer: return "every seat (a simultaneous round)";
+    default: return seat_name(game, p);
+  }
+}
+
+// Plays the node at step `i` of `actions` (one step, or a round of one step per seat) and
+// returns the number of steps it took. `joint` is scratch space.
+template <typename ActionAt>
+std::size_t play_node(State& state, std::size_t i, std::size_t end, ActionAt action_at, std::vector<Action>& joint) {
+  if (!state.is_simultaneous_node()) {
+    state.apply(action_at(i));
+    return 1;
+  }
+  const auto n = static_cast<std::size_t>(state.game().num_players());
+  if (i + n > end)
+    throw InputError("step " + std::to_string(i + 1) + " begins a simultaneous round of " + std::to_string(n) +
+                     " steps, but only " + std::to_string(end - i) + " are left");
+  joint.resize(n);
+  for (std::size_t k = 0; k < n; ++k) joint[k] = action_at(i + k);
+  state.apply_joint(joint);
+  return n;
+}
+
+// Checks that the steps of the node at step i name who acts there: `actor`, or at a
+// simultaneous round each seat in seat order.
+void check_players(const Game& game, Player actor, std::span<const Step> steps, std::size_t i) {
+  const std::size_t n = actor == kSimultaneousPlayer ? static_cast<std::size_t>(game.num_players()) : 1;
+  for (std::size_t k = 0; k < n && i + k < steps.size(); ++k) {
+    const Player expected = actor == kSimultaneousPlayer ? static_cast<Player>(k) : actor;
+    if (steps[i + k].player != expected)
+      throw InputError("step " + std::to_string(i + k + 1) + " names " + actor_name(game, steps[i + k].player) +
+                       " but " + seat_name(game, expected) + " acts there");
+  }
+}
+
+}  // namespace
+
+ReplayLayout ReplayLayout::of(const Game& game) {
+  ReplayLayout layout;
+  layout.seats = game.num_players();
+  layout.wide_actions = game.num_distinct_actions() > 0x10000;
+  const auto keys = (static_cast<std::uint64_t>(game.max_game_length()) + 1) * static_cast<std::uint64_t>(layout.seats);
+  if (keys > 0x100000000ULL)
+    throw InputError("replay: " + game.to_string() + " declares games of up to " + std::to_string(game.max_game_length()) +
+                     " steps for " + std::to_string(layout.seats) + " players; a target's ply and seat are stored in " +
+                     "32 bits, which hold (max_game_length + 1) x players up to 2^32");
+  layout.wide_targets = keys > 0x10000;
+  return layout;
+}
+
+std::size_t StoredGame::bytes(bool with_policy) const {
+  std::size_t total = actions.bytes() + returns.size() * sizeof(float) + sizeof truncated + target.bytes();
+  if (with_policy)
+    total += policy_offset.size() * sizeof(std::uint32_t) + policy_action.bytes() + policy_weight.size() * sizeof(std::uint16_t);
+  return total;
+}
+
+std::unique_ptr<State> StoredGame::state_at(const Game& game, std::uint32_t target_ply) const {
+  const auto after = std::upper_bound(snapshot_step.begin(), snapshot_step.end(), target_ply);
+  std::unique_ptr<State> state;
+  std::size_t i = 0;
+  if (after == snapshot_step.begin()) {
+    state = game.new_initial_state();
+  } else {
+    const auto k = static_cast<std::size_t>(after - snapshot_step.begin() - 1);
+    state = snapshot[k]->clone();
+    i = snapshot_step[k];
+  }
+  std::vector<Action> joint;
+  const auto action_at = [&](std::size_t s) { return static_cast<Action>(actions[s]); };
+  while (i < target_ply) i += play_node(*state, i, target_ply, action_at, joint);
+  return state;
+}
+
+void apply_steps(State& state, std::span<const Step> steps) {
+  std::vector<Action> joint;
+  for (std::size_t i = 0; i < steps.size();) {
+    const Player actor = state.current_player();
+    if (actor == kTerminalPlayer) throw InputError("step " + std::to_string(i + 1) + ": the game is already over");
+    check_players(state.game(), actor, steps, i);
+    try {
+      i += play_node(state, i, steps.size(), [&](std::size_t s) { return steps[s].action; }, joint);
+    } catch (const InputError& e) {
+      throw InputError("step " + std::to_string(i + 1) + ": " + e.what());
+    }
+  }
+}
+
+StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
+  const ReplayLayout layout = ReplayLayout::of(game);
+  StoredGame g(layout);
+  const int players = game.num_players();
+  const auto num_actions = static_cast<std::uint32_t>(game.num_distinct_actions());
+  if (static_cast<int>(record.returns.size()) != players)
+    throw InputError("it has " + std::to_string(record.returns.size()) + " returns for " + std::to_string(players) + " players");
+  for (double r : record.returns)
+    if (!std::isfinite(r)) throw InputError("a return is not a finite number");
+  // The last target could lie at ply steps.size(), for the last seat.
+  const auto players64 = static_cast<std::uint64_t>(players);
+  if ((record.steps.size() + 1) * players64 - 1 > g.target.max_value())
+    throw InputError("it has " + std::to_string(record.steps.size()) + " steps; targets are stored up to ply " +
+                     std::to_string((g.target.max_value() + std::uint64_t{1}) / players64 - 1) + " for " + game.to_string() +
+                     ", whose max_game_length is " + std::to_string(game.max_game_length()));
+  for (std::size_t i = 0; i < record.steps.size(); ++i) {
+    const Action a = record.steps[i].action;
+    if (a < 0 || static_cast<std::uint32_t>(a) >= num_actions)
+      throw InputError("step " + std::to_string(i + 1) + " has action " + std::to_string(a) + ", outside 0.." +
+                       std::to_string(num_actions - 1));
+    g.actions.push_back(static_cast<std::uint32_t>(a));
+  }
+  g.returns.assign(record.returns.begin(), record.returns.end());
+  g.truncated = record.truncated;
+
+  g.policy_offset.push_back(0);
+  int previous_ply = -1;
+  for (const SelfPlayGame::Position& pos : record.positions) {
+    const std::string where = "the position at ply " + std::to_string(pos.ply);
+    if (pos.ply <= previous_ply || pos.ply > static_cast<int>(record.steps.size()))
+      throw InputError(where + " is out of order or beyond the last of its " + std::to_string(record.steps.size()) +
+                       " steps (positions are listed in order of play, one per ply)");
+    previous_ply = pos.ply;
+    if (pos.targets.empty()) throw InputError(where + " has no target");
+    Player previous_player = -1;
+    for (const SelfPlayGame::Target& t : pos.targets) {
+      if (t.player < 0 || t.player >= players)
+        throw InputError(where + " has a target for player " + std::to_string(t.player) + ", not a seat 0.." +
+                         std::to_string(players - 1));
+      if (t.player <= previous_player)
+        throw InputError(where + " lists its targets' seats out of order or twice (" + std::to_string(t.player) + ")");
+      previous_player = t.player;
+      const std::string target = where + ", target of seat " + std::to_string(t.player);
+      if (t.legal.size() != t.policy.size())
+        throw InputError(target + " has " + std::to_string(t.policy.size()) + " policy values for " +
+                         std::to_string(t.legal.size()) + " legal actions");
+      // Weights are stored relative to the largest, so that one action always keeps its
+      // weight whatever the number of actions; sampling normalizes them.
+      float top = 0;
+      for (float p : t.policy) {
+        if (!std::isfinite(p)) throw InputError(target + " has a policy value that is not a finite number");
+        top = std::max(top, p);
+      }
+      if (top <= 0) throw InputError(target + " has no positive policy value");
+      for (std::size_t k = 0; k < t.legal.size(); ++k) {
+        const Action a = t.legal[k];
+        if (a < 0 || static_cast<std::uint32_t>(a) >= num_actions)
+          throw InputError(target + " lists action " + std::to_string(a) + ", outside 0.." + std::to_string(num_actions - 1));
+        const auto weight = static_cast<std::uint32_t>(std::lround(std::max(t.policy[k], 0.0f) / top * kMaxWeight));
+        if (weight == 0) continue;  // sparse: actions the search gave (almost) nothing
+        g.policy_action.push_back(static_cast<std::uint32_t>(a));
+        g.policy_weight.push_back(static_cast<std::uint16_t>(weight));
+      }
+      if (g.policy_weight.size() > std::numeric_limits<std::uint32_t>::max())
+        throw InputError("its policies hold more than 2^32 - 1 entries");
+      g.target.push_back(static_cast<std::uint32_t>(pos.ply) * static_cast<std::uint32_t>(players) +
+                         static_cast<std::uint32_t>(t.player));
+      g.policy_offset.push_back(static_cast<std::uint32_t>(g.policy_weight.size()));
+    }
+  }
+  return g;
+}
+
+void check_and_snapshot(const Game& game, StoredGame& g, int snapshot_every, std::span<const Step> claimed) {
+  const auto steps = g.steps();
+  const std::size_t targets = g.targets();
+  std::unique_ptr<State> state = game.new_initial_state();
+  std::vector<Action> legal, joint;
+  g.positions = 0;
+  g.snapshot_step.clear();
+  g.snapshot.clear();
+  std::size_t t = 0, last_snapshot = 0;
+  const auto action_at = [&](std::size_t s) { return static_cast<Action>(g.actions[s]); };
+  for (std::size_t i = 0;;) {
+    // At a node boundary, i steps played. Snapshots serve the targets from here on.
+    if (t < targets && i - last_snapshot >= static_cast<std::size_t>(snapshot_every)) {
+      g.snapshot_step.push_back(static_cast<std::uint32_t>(i));
+      g.snapshot.push_back(state->clone());
+      last_snapshot = i;
+    }
+    // The targets of a position here.
+    const std::size_t first = t;
+    for (; t < targets && g.target_ply(t) == i; ++t) {
+      const Player p = g.target_player(t);
+      const std::string where = "the target of seat " + std::to_string(p) + " at ply " + std::to_string(i);
+      if (t > first && p <= g.target_player(t - 1)) throw InputError(where + ": a position's targets out of seat order");
+      const Player actor = state->current_player();
+      state->legal_actions(p, legal);
+      if (!(actor == p || (actor == kSimultaneousPlayer && !legal.empty())))
+        throw InputError(where + ": " + actor_name(game, actor) + " acts there, not " + seat_name(game, p));
+      for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e)
+        if (!std::binary_search(legal.begin(), legal.end(), static_cast<Action>(g.policy_action[e])))
+          throw InputError(where + ": its policy weighs action " + std::to_string(g.policy_action[e]) +
+                           ", which is not legal there");
+    }
+    if (t > first) ++g.positions;
+    if (t < targets && g.target_ply(t) < i)
+      throw InputError("the position at ply " + std::to_string(g.target_ply(t)) +
+                       " is out of order or inside a simultaneous round");
+    if (i == steps) break;
+    const Player actor = state->current_player();
+    if (actor == kTerminalPlayer)
+      throw InputError("the game is over after step " + std::to_string(i) + " but has " + std::to_string(steps) + " steps");
+    if (!claimed.empty()) check_players(game, actor, claimed, i);
+    try {
+      i += play_node(*state, i, steps, action_at, joint);
+    } catch (const InputError& e) {
+      throw InputError("step " + std::to_string(i + 1) + " does not replay: " + e.what());
+    }
+  }
+  if (t < targets) throw InputError("the position at ply " + std::to_string(g.target_ply(t)) + " lies beyond the last step");
+  if (!state->is_terminal())
+    throw InputError("it does not end: after its " + std::to_string(steps) + " steps " +
+                     actor_name(game, state->current_player()) + " is to act");
+  if (state->is_truncated() != g.truncated)
+    throw InputError(g.truncated ? "it claims to be truncated, but its final state ended by the rules"
+                                 : "its final state is truncated (by a cap that is not a rule), but it does not say so");
+}
+
+}  // namespace boardlab
