@@ -1,4 +1,5 @@
 // The training loop and the run folder it keeps.
+#include "core/steps.h"
 #include "nn/pipeline.h"
 
 #include <unistd.h>

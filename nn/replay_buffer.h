@@ -42,10 +42,6 @@ struct SelfPlayGame {
   std::vector<Position> positions;
 };
 
-// Plays `steps` on `state` in order, a simultaneous round's steps (one per seat, in seat
-// order) as one apply_joint. Throws InputError naming the step when its player is not the
-// one who acts there or its action is illegal.
-void apply_steps(State& state, std::span<const Step> steps);
 
 struct StoredGame;
 

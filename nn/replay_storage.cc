@@ -6,56 +6,13 @@
 #include <limits>
 
 #include "core/errors.h"
+#include "core/steps.h"
 #include "nn/replay_buffer.h"
 
 namespace boardlab {
 namespace {
 
 constexpr std::uint32_t kMaxWeight = 0xffff;
-
-std::string seat_name(const Game& game, Player p) {
-  if (p == kChancePlayer) return "chance";
-  if (p < 0 || p >= game.num_players()) return "player " + std::to_string(p);
-  return game.player_name(p) + " (seat " + std::to_string(p) + ")";
-}
-
-std::string actor_name(const Game& game, Player p) {
-  switch (p) {
-    case kTerminalPlayer: return "nobody (the game is over)";
-    case kSimultaneousPlayer: return "every seat (a simultaneous round)";
-    default: return seat_name(game, p);
-  }
-}
-
-// Plays the node at step `i` of `actions` (one step, or a round of one step per seat) and
-// returns the number of steps it took. `joint` is scratch space.
-template <typename ActionAt>
-std::size_t play_node(State& state, std::size_t i, std::size_t end, ActionAt action_at, std::vector<Action>& joint) {
-  if (!state.is_simultaneous_node()) {
-    state.apply(action_at(i));
-    return 1;
-  }
-  const auto n = static_cast<std::size_t>(state.game().num_players());
-  if (i + n > end)
-    throw InputError("step " + std::to_string(i + 1) + " begins a simultaneous round of " + std::to_string(n) +
-                     " steps, but only " + std::to_string(end - i) + " are left");
-  joint.resize(n);
-  for (std::size_t k = 0; k < n; ++k) joint[k] = action_at(i + k);
-  state.apply_joint(joint);
-  return n;
-}
-
-// Checks that the steps of the node at step i name who acts there: `actor`, or at a
-// simultaneous round each seat in seat order.
-void check_players(const Game& game, Player actor, std::span<const Step> steps, std::size_t i) {
-  const std::size_t n = actor == kSimultaneousPlayer ? static_cast<std::size_t>(game.num_players()) : 1;
-  for (std::size_t k = 0; k < n && i + k < steps.size(); ++k) {
-    const Player expected = actor == kSimultaneousPlayer ? static_cast<Player>(k) : actor;
-    if (steps[i + k].player != expected)
-      throw InputError("step " + std::to_string(i + k + 1) + " names " + actor_name(game, steps[i + k].player) +
-                       " but " + seat_name(game, expected) + " acts there");
-  }
-}
 
 }  // namespace
 
@@ -92,22 +49,8 @@ std::unique_ptr<State> StoredGame::state_at(const Game& game, std::uint32_t targ
   }
   std::vector<Action> joint;
   const auto action_at = [&](std::size_t s) { return static_cast<Action>(actions[s]); };
-  while (i < target_ply) i += play_node(*state, i, target_ply, action_at, joint);
+  while (i < target_ply) i += apply_node(*state, i, target_ply, action_at, joint);
   return state;
-}
-
-void apply_steps(State& state, std::span<const Step> steps) {
-  std::vector<Action> joint;
-  for (std::size_t i = 0; i < steps.size();) {
-    const Player actor = state.current_player();
-    if (actor == kTerminalPlayer) throw InputError("step " + std::to_string(i + 1) + ": the game is already over");
-    check_players(state.game(), actor, steps, i);
-    try {
-      i += play_node(state, i, steps.size(), [&](std::size_t s) { return steps[s].action; }, joint);
-    } catch (const InputError& e) {
-      throw InputError("step " + std::to_string(i + 1) + ": " + e.what());
-    }
-  }
 }
 
 StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
@@ -223,9 +166,9 @@ void check_and_snapshot(const Game& game, StoredGame& g, int snapshot_every, std
     const Player actor = state->current_player();
     if (actor == kTerminalPlayer)
       throw InputError("the game is over after step " + std::to_string(i) + " but has " + std::to_string(steps) + " steps");
-    if (!claimed.empty()) check_players(game, actor, claimed, i);
+    if (!claimed.empty()) check_step_players(game, actor, claimed, i);
     try {
-      i += play_node(*state, i, steps, action_at, joint);
+      i += apply_node(*state, i, steps, action_at, joint);
     } catch (const InputError& e) {
       throw InputError("step " + std::to_string(i + 1) + " does not replay: " + e.what());
     }

@@ -6,6 +6,9 @@ import pathlib
 
 from boardlab.engine import network_module
 
+# How nn/pipeline.cc marks a self-play game that a cap ended (games/selfplay.txt).
+_TRUNCATED = " (truncated)"
+
 
 def _number(text: str):
     if text == "":
@@ -64,7 +67,8 @@ class Run:
 
     @property
     def games(self) -> list[dict]:
-        """Self-play games: {"returns": [...], "record": "a1-b2-c3 ..."} in the game's notation."""
+        """Self-play games: {"returns": [...], "record": "a1-b2-c3 ...", "truncated": bool}, records in the
+        game's notation; a game ended by a cap that is not a rule is truncated."""
         path = self.path / "games" / "selfplay.txt"
         games = []
         if path.is_file():
@@ -72,7 +76,12 @@ class Run:
                 if not line.startswith("["):
                     continue
                 returns, _, record = line[1:].partition("] ")
-                games.append({"returns": [float(r) for r in returns.split(",")], "record": record})
+                truncated = record.endswith(_TRUNCATED)
+                games.append({
+                    "returns": [float(r) for r in returns.split(",")],
+                    "record": record.removesuffix(_TRUNCATED),
+                    "truncated": truncated,
+                })
         return games
 
     @property

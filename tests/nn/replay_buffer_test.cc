@@ -1,4 +1,5 @@
 // Tests for the replay buffer: examples equal to full replays for every kind of game, symmetries, snapshots, stored widths, threads, the window and the file format.
+#include "core/steps.h"
 #include "nn/replay_buffer.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
 // Tests for self-play records: chance drawn by the worker, forced steps without positions, one target per searched position, truncation, and the games it refuses.
+#include "core/steps.h"
 #include "nn/self_play.h"
 
 #include <gtest/gtest.h>

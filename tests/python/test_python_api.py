@@ -125,3 +125,14 @@ def test_checkpoints_load_in_python_torch(run):
     assert archive.step == int(run.checkpoints[-1].stem.split("_")[1])  # latest.pt is the newest step
     assert archive.game == "virus_war(strict=false)"
     assert "network:" in archive.config_yaml
+
+
+def test_run_games_mark_the_games_a_cap_truncated(tmp_path):
+    (tmp_path / "config.yaml").write_text("game: morabaraba\n")
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "selfplay.txt").write_text("[1,-1] a1 d1\n[0,0] a1-a4 d1-d4 (truncated)\n")
+    games = boardlab.Run(tmp_path).games
+    assert games == [
+        {"returns": [1.0, -1.0], "record": "a1 d1", "truncated": False},
+        {"returns": [0.0, 0.0], "record": "a1-a4 d1-d4", "truncated": True},
+    ]
