@@ -13,6 +13,15 @@
 // there are none it stops this step's collection (collect() resumes after the backup).
 // Moves and chance outcomes after the root are branched on as played, even when the
 // player would not see them: the root's decision averages over them.
+//
+// What this search assumes: every player decides in the searcher's information sets, so
+// in the tree an opponent plays without knowing its own hidden cards, and the deals are
+// drawn as sample_hidden draws them, whatever the opponent's past moves said about its
+// cards. Keying opponents' nodes by their own information keys instead (multiple
+// observers) was measured at Kuhn poker, 100 simulations: it scored less against a random
+// player (+0.24 a game against +0.29 here), and neither variant beats single-sample search
+// head to head there (-0.03 and -0.05 a game): an honest bet says "king", which uniform
+// deals ignore.
 #include <algorithm>
 #include <string>
 
