@@ -18,6 +18,9 @@ void Search::backup_terminal(const Leaf& leaf) {
   if (tree_.is_proven(node)) {
     const std::span<const float> proven = tree_.proven_value(node);
     std::copy(proven.begin(), proven.end(), value_.begin());
+    // The parent may not know yet: it shares its children with a node proven through
+    // another path (transpositions).
+    propagate_proven(leaf.path);
   } else {
     // Without the solver a terminal node's returns are the sampled deal's, so they are
     // read every time.

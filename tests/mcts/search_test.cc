@@ -209,6 +209,13 @@ TEST(SearchWins, UctFindsTheWinningSubMovesWithRollouts) {
     expect_search_wins(p.name, config_for(SearchAlgorithm::kUct, 1000), rollout_evaluator);
 }
 
+TEST(SearchWins, PuctWithTranspositionsFindsTheWinningSubMoves) {
+  // Sub-moves in either order reach one position, whose children are then shared.
+  SearchConfig config = config_for(SearchAlgorithm::kPuct, 2000);
+  config.transpositions = true;
+  for (const WinPosition& p : win_positions()) expect_search_wins(p.name, config, uniform_evaluator);
+}
+
 TEST(SearchWins, NoWinIsClaimedWhereNoneExistsThisTurn) {
   // Four live O, only three sub-moves: X cannot win this turn, and O can answer.
   const auto state = position({{"e5", 'X'}, {"f6", 'O'}, {"d4", 'O'}, {"e6", 'O'}, {"d5", 'O'}});
