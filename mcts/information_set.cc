@@ -42,7 +42,7 @@ std::int32_t Search::select_available(Leaf& leaf, std::int32_t node) {
   const Node& n = tree_[node];
   for (std::int32_t c = 0; c < n.num_children; ++c) {
     if (!available_[c]) continue;
-    ++tree_[n.first_child + c].available;
+    tree_.add_available(n.first_child + c, 1);
     leaf.availed.push_back(n.first_child + c);
   }
   return select_child(tree_, node, config_, rng_, scratch_, available_);

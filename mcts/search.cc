@@ -22,6 +22,8 @@ Search::Search(const Game& game, const SearchConfig& config, std::uint64_t seed)
   players_ = game.num_players();
   max_return_ = static_cast<float>(type.max_return);
   solver_ = !type.simultaneous() && type.perfect_information();
+  simultaneous_ = type.simultaneous();
+  fresh_may_expand_ = type.has_chance() || config_.transpositions;
   information_sets_ = !type.perfect_information() && config_.hidden == HiddenInformation::kInformationSet;
   returns_.resize(players_);
   value_.resize(players_);
@@ -194,21 +196,33 @@ Search::Descent Search::select_leaf(Leaf& leaf) {
   // be added while leaves are pending. Either way the virtual loss is undone.
   leaf.state = information_sets_ ? view_->sample(rng_) : root_state_->clone();
   leaf.path.assign(1, Tree::kRoot);
-  leaf.edges.clear();
-  leaf.availed.clear();
+  if (simultaneous_) leaf.picks.clear();
+  if (information_sets_) leaf.availed.clear();
   std::int32_t node = Tree::kRoot;
   while (true) {
-    if (tree_[node].status == NodeStatus::kFresh && !enter_fresh(leaf, node)) break;
+    if (tree_[node].status == NodeStatus::kFresh && !(fresh_may_expand_ && enter_fresh(leaf, node))) break;
     if (tree_[node].status != NodeStatus::kExpanded || tree_[node].proven != kUnproven) break;
     if (information_sets_) check_sample(*leaf.state, node);
     const Player mover = tree_[node].mover;
-    const std::int32_t child = mover >= 0              ? descend_decision(leaf, node)
-                               : mover == kChancePlayer ? descend_chance(leaf, node)
-                                                        : descend_simultaneous(leaf, node);
+    std::int32_t child;
+    if (mover >= 0) {
+      if (node == Tree::kRoot && config_.algorithm == SearchAlgorithm::kGumbel) child = select_root_child();
+      // The player's own root actions do not depend on the deal: only deeper nodes
+      // have availability.
+      else if (information_sets_ && node != Tree::kRoot) child = select_available(leaf, node);
+      else child = select_child(tree_, node, config_, rng_, scratch_);
+    } else if (mover == kChancePlayer) {
+      child = information_sets_ ? draw_outcome(leaf, node) : select_chance_child(tree_, node);
+    } else {
+      child = pick_joint(leaf, node);
+    }
     if (child < 0) {
       undo(leaf);
       return Descent::kBlocked;
     }
+    ++tree_[child].in_flight;
+    if (mover == kSimultaneousPlayer) leaf.state->apply_joint(joint_);
+    else leaf.state->apply(tree_[child].action);
     leaf.path.push_back(child);
     node = child;
   }
@@ -238,44 +252,24 @@ bool Search::enter_fresh(Leaf& leaf, std::int32_t node) {
   return true;
 }
 
-std::int32_t Search::descend_decision(Leaf& leaf, std::int32_t node) {
-  std::int32_t child;
-  if (node == Tree::kRoot && config_.algorithm == SearchAlgorithm::kGumbel) child = select_root_child();
-  // The player's own root actions do not depend on the deal: only deeper nodes have
-  // availability.
-  else if (information_sets_ && node != Tree::kRoot) child = select_available(leaf, node);
-  else child = select_child(tree_, node, config_, rng_, scratch_);
-  if (child < 0) return child;
-  ++tree_[child].in_flight;
-  leaf.edges.push_back({child, tree_[node].mover, 0.0f});
-  leaf.state->apply(tree_[child].action);
-  return child;
-}
-
-std::int32_t Search::descend_chance(Leaf& leaf, std::int32_t node) {
-  std::int32_t child;
-  if (!information_sets_) {
-    child = select_chance_child(tree_, node);
-  } else {
-    // The deal decides the outcomes and their probabilities: draw from it.
-    const Action outcome = leaf.state->random_legal_action(rng_);
-    child = tree_.find_child(node, outcome);
-    if (child < 0) {
-      if (num_leaves_ > 0) return -1;
-      missing_.assign(1, outcome);
-      tree_.extend_children(node, missing_);
-      child = tree_.find_child(node, outcome);
-    }
-  }
-  ++tree_[child].in_flight;
-  leaf.edges.push_back({child, kInvalidAction, 0.0f});
-  leaf.state->apply(tree_[child].action);
-  return child;
+std::int32_t Search::draw_outcome(Leaf& leaf, std::int32_t node) {
+  // Information sets: the deal decides the outcomes and their probabilities, so the
+  // outcome is drawn from it; an outcome the node lacks is added (or, with leaves
+  // pending, the collection stops here).
+  const Action outcome = leaf.state->random_legal_action(rng_);
+  std::int32_t child = tree_.find_child(node, outcome);
+  if (child >= 0 || num_leaves_ > 0) return child;
+  missing_.assign(1, outcome);
+  tree_.extend_children(node, missing_);
+  return tree_.find_child(node, outcome);
 }
 
 void Search::undo(const Leaf& leaf) {
-  for (const PathEdge& edge : leaf.edges) --tree_[edge.node].in_flight;
-  for (std::int32_t child : leaf.availed) --tree_[child].available;
+  for (std::size_t i = 1; i < leaf.path.size(); ++i) --tree_[leaf.path[i]].in_flight;
+  if (simultaneous_)
+    for (const SeatPick& pick : leaf.picks) --tree_[pick.stat].in_flight;
+  if (information_sets_)
+    for (std::int32_t child : leaf.availed) tree_.add_available(child, -1);
 }
 
 int Search::collect() {
@@ -287,8 +281,8 @@ int Search::collect() {
     Leaf& leaf = leaves_[num_leaves_++];
     leaf.state = information_sets_ ? view_->sample(rng_) : root_state_->clone();
     leaf.path.assign(1, Tree::kRoot);
-    leaf.edges.clear();
-    leaf.availed.clear();
+    if (simultaneous_) leaf.picks.clear();
+    if (information_sets_) leaf.availed.clear();
     if (config_.transpositions) leaf.hash = leaf.state->hash();
     prepare_requests(leaf);
     tree_[Tree::kRoot].status = NodeStatus::kPending;
@@ -313,8 +307,8 @@ int Search::collect() {
   }
   for (int i = 0; i < num_leaves_; ++i) {
     const Leaf& leaf = leaves_[i];
-    for (std::size_t r = 0; r < leaf.players.size(); ++r)
-      requests_.push_back({leaf.state.get(), leaf.players[r], leaf.legal[r]});
+    for (std::size_t r = 0; r < leaf.requests(); ++r)
+      requests_.push_back({leaf.state.get(), leaf.request_player(r), leaf.request_legal(r)});
   }
   return static_cast<int>(requests_.size());
 }
@@ -322,34 +316,37 @@ int Search::collect() {
 void Search::prepare_requests(Leaf& leaf) {
   const State& state = *leaf.state;
   const Player mover = state.current_player();
-  leaf.players.clear();
-  if (leaf.legal.size() < static_cast<std::size_t>(players_)) leaf.legal.resize(players_);
+  leaf.seats.clear();
   if (mover >= 0) {
-    leaf.players.push_back(mover);
-    state.legal_actions(mover, leaf.legal[0]);
+    leaf.player = mover;
+    state.legal_actions(mover, leaf.legal);
     return;
   }
   // A simultaneous node: one request per seat that acts.
+  leaf.player = kInvalidAction;
+  if (leaf.seat_legal.size() < static_cast<std::size_t>(players_)) leaf.seat_legal.resize(players_);
   for (Player p = 0; p < players_; ++p) {
-    std::vector<Action>& legal = leaf.legal[leaf.players.size()];
+    std::vector<Action>& legal = leaf.player < 0 ? leaf.legal : leaf.seat_legal[leaf.seats.size()];
     state.legal_actions(p, legal);
-    if (!legal.empty()) leaf.players.push_back(p);
+    if (legal.empty()) continue;
+    if (leaf.player < 0) leaf.player = p;
+    else leaf.seats.push_back(p);
   }
-  if (leaf.players.empty())
+  if (leaf.player < 0)
     throw InputError("search: " + game_->name() + " has a simultaneous node where no seat has a legal action");
 }
 
 void Search::expand(std::int32_t node_index, const Leaf& leaf, std::span<const Evaluation> evals) {
   for (std::size_t r = 0; r < evals.size(); ++r) {
-    if (evals[r].prior.size() != leaf.legal[r].size() || evals[r].value.size() != returns_.size())
+    const std::size_t legal = leaf.request_legal(r).size();
+    if (evals[r].prior.size() != legal || evals[r].value.size() != returns_.size())
       throw InputError("evaluator returned " + std::to_string(evals[r].prior.size()) + " priors and " +
-                       std::to_string(evals[r].value.size()) + " values for " +
-                       std::to_string(leaf.legal[r].size()) + " legal actions and " +
-                       std::to_string(returns_.size()) + " players");
+                       std::to_string(evals[r].value.size()) + " values for " + std::to_string(legal) +
+                       " legal actions and " + std::to_string(returns_.size()) + " players");
   }
-  if (leaf.state->is_simultaneous_node()) return expand_simultaneous(node_index, leaf, evals);
-  const Player mover = leaf.players[0];
-  const std::vector<Action>& legal = leaf.legal[0];
+  if (simultaneous_ && leaf.state->is_simultaneous_node()) return expand_simultaneous(node_index, leaf, evals);
+  const Player mover = leaf.player;
+  const std::vector<Action>& legal = leaf.legal;
   const Evaluation& eval = evals[0];
   const auto count = static_cast<std::int32_t>(legal.size());
   const std::int32_t first = tree_.add_children(node_index, count);
@@ -391,8 +388,8 @@ void Search::backup(std::span<const Evaluation> evals) {
   std::size_t offset = 0;
   for (int i = 0; i < num_leaves_; ++i) {
     const Leaf& leaf = leaves_[i];
-    const std::span<const Evaluation> mine = evals.subspan(offset, leaf.players.size());
-    offset += leaf.players.size();
+    const std::span<const Evaluation> mine = evals.subspan(offset, leaf.requests());
+    offset += leaf.requests();
     const std::int32_t node = leaf.path.back();
     expand(node, leaf, mine);
     if (node == Tree::kRoot && leaf.path.size() == 1 && tree_[Tree::kRoot].visits == 0) {
@@ -400,8 +397,12 @@ void Search::backup(std::span<const Evaluation> evals) {
       prepare_root();
       continue;
     }
-    leaf_value(leaf, mine);
-    backup_path(leaf, value_);
+    if (leaf.seats.empty()) {
+      backup_path(leaf, mine[0].value);
+    } else {
+      leaf_value(leaf, mine);
+      backup_path(leaf, value_);
+    }
     ++completed_;
   }
   num_leaves_ = 0;
@@ -409,21 +410,30 @@ void Search::backup(std::span<const Evaluation> evals) {
 }
 
 void Search::leaf_value(const Leaf& leaf, std::span<const Evaluation> evals) {
-  // Each seat's value from its own request (the first request's for a seat without one).
+  // A simultaneous leaf: each seat's value from its own request (the first request's for
+  // a seat without one).
   const std::vector<float>& first = evals[0].value;
   std::copy(first.begin(), first.end(), value_.begin());
-  for (std::size_t r = 1; r < evals.size(); ++r) value_[leaf.players[r]] = evals[r].value[leaf.players[r]];
+  for (std::size_t r = 1; r < evals.size(); ++r) value_[leaf.seats[r - 1]] = evals[r].value[leaf.seats[r - 1]];
 }
 
 void Search::backup_path(const Leaf& leaf, std::span<const float> value) {
-  for (const PathEdge& edge : leaf.edges) {
-    Node& node = tree_[edge.node];
+  for (std::size_t i = leaf.path.size() - 1; i > 0; --i) {
+    Node& node = tree_[leaf.path[i]];
+    const Player chooser = tree_[leaf.path[i - 1]].mover;  // none for chance and joint children
     node.visits += 1;
     --node.in_flight;
-    if (edge.player < 0) continue;
-    node.value_sum += value[edge.player];
-    if (edge.probability > 0) update_regrets(tree_, edge.node, edge.block_first, edge.block_count, edge.probability,
-                                             value[edge.player]);
+    if (chooser >= 0) node.value_sum += value[chooser];
+  }
+  if (simultaneous_) {
+    for (const SeatPick& pick : leaf.picks) {
+      Node& stat = tree_[pick.stat];
+      stat.visits += 1;
+      --stat.in_flight;
+      stat.value_sum += value[pick.seat];
+      if (pick.probability > 0)
+        update_regrets(tree_, pick.stat, pick.first, pick.count, pick.probability, value[pick.seat]);
+    }
   }
   tree_[Tree::kRoot].visits += 1;
 }

@@ -87,25 +87,34 @@ class Search {
   const SearchConfig& config() const { return config_; }
 
  private:
-  // A statistic a simulation passed: it gains a visit, and value[player] unless player < 0
-  // (a chance outcome, a joint child); `probability` > 0 marks a regret-matching pick
-  // among its seat's statistics.
-  struct PathEdge {
-    std::int32_t node;
-    Player player;
+  // A seat's pick at a simultaneous node: the statistic (it gains a visit and value[seat])
+  // among its seat's `count` statistics from `first`, and under regret matching the
+  // probability it was drawn with (0 under PUCT).
+  struct SeatPick {
+    std::int32_t stat;
+    std::int32_t first;
+    std::int32_t count;
+    Player seat;
     float probability;
-    std::int32_t block_first = 0;  // regret matching: the seat's statistics
-    std::int32_t block_count = 0;
   };
   struct Leaf {
     std::unique_ptr<State> state;
-    std::vector<std::int32_t> path;  // the nodes from the root
-    std::vector<PathEdge> edges;
-    std::vector<std::int32_t> availed;  // children whose availability count this simulation raised
-    // One request per entry: the mover, or each seat with legal actions at a simultaneous node.
-    std::vector<Player> players;
-    std::vector<std::vector<Action>> legal;
+    // The nodes from the root: each gains a visit, and the value of its parent's mover.
+    std::vector<std::int32_t> path;
     std::uint64_t hash = 0;  // the position's hash, with transpositions
+    // Its requests: `player` (the mover, or a simultaneous node's first seat that acts)
+    // with `legal`, then at a simultaneous node every other seat that acts.
+    Player player = kInvalidAction;
+    std::vector<Action> legal;
+    std::vector<Player> seats;
+    std::vector<std::vector<Action>> seat_legal;
+    // Simultaneous nodes and information sets only.
+    std::vector<SeatPick> picks;
+    std::vector<std::int32_t> availed;  // children whose availability count this simulation raised
+
+    std::size_t requests() const { return 1 + seats.size(); }
+    Player request_player(std::size_t r) const { return r == 0 ? player : seats[r - 1]; }
+    const std::vector<Action>& request_legal(std::size_t r) const { return r == 0 ? legal : seat_legal[r - 1]; }
   };
   enum class Descent { kLeaf, kPending, kBlocked };
 
@@ -113,9 +122,8 @@ class Search {
   bool reuse(const State& root, const std::vector<Step>& history);
   Descent select_leaf(Leaf& leaf);
   bool enter_fresh(Leaf& leaf, std::int32_t node);
-  std::int32_t descend_decision(Leaf& leaf, std::int32_t node);
-  std::int32_t descend_chance(Leaf& leaf, std::int32_t node);
-  std::int32_t descend_simultaneous(Leaf& leaf, std::int32_t node);
+  std::int32_t draw_outcome(Leaf& leaf, std::int32_t node);
+  std::int32_t pick_joint(Leaf& leaf, std::int32_t node);
   std::int32_t select_available(Leaf& leaf, std::int32_t node);
   int mark_available(std::int32_t node);
   void check_sample(const State& state, std::int32_t node) const;
@@ -137,20 +145,25 @@ class Search {
 
   const Game* game_;
   SearchConfig config_;
-  Rng rng_;
   Tree tree_;
+  // What done(), collect() and backup() read on every step, side by side.
+  int completed_ = 0;
+  int started_ = 0;  // leaves selected in this search, completed or pending
+  int num_leaves_ = 0;
   int players_ = 0;
   float max_return_ = 1;
+  Player viewer_ = 0;
+  bool root_prepared_ = false;
+  bool root_forced_ = false;       // the root leaves no choice (one legal action per seat)
   bool solver_ = false;            // sequential perfect information: prove return vectors
   bool information_sets_ = false;  // hidden information searched by information sets
-  Player viewer_ = 0;
+  bool simultaneous_ = false;      // the game has simultaneous nodes
+  bool fresh_may_expand_ = false;  // chance nodes or transpositions: fresh nodes may need no evaluation
+  Rng rng_;
   std::optional<PlayerView> view_;  // information sets: where each simulation draws its deal
   std::unique_ptr<State> root_state_;
   std::vector<Step> root_history_;
-  int completed_ = 0;
-  int started_ = 0;  // leaves selected in this search, completed or pending
   std::vector<Leaf> leaves_;
-  int num_leaves_ = 0;
   std::vector<EvalRequest> requests_;
   std::vector<float> scratch_;
   std::vector<float> value_;  // the value a leaf backs up
@@ -170,8 +183,6 @@ class Search {
   std::vector<std::int32_t> considered_;
   std::vector<int> base_visits_;
   std::vector<int> schedule_;
-  bool root_prepared_ = false;
-  bool root_forced_ = false;  // the root leaves no choice (one legal action per seat)
 };
 
 }  // namespace boardlab

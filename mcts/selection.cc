@@ -44,7 +44,7 @@ std::int32_t select_puct(const Tree& tree, const Block& b, const SearchConfig& c
     const Node& child = tree[b.first + c];
     const int n = child.visits + child.in_flight;
     const float q = n > 0 ? pending_q(child, config.virtual_loss) : fpu;
-    const float total = kMasked ? std::sqrt(static_cast<float>(std::max(1, child.available))) : sqrt_total;
+    const float total = kMasked ? std::sqrt(static_cast<float>(std::max(1, tree.available(b.first + c)))) : sqrt_total;
     const float score = q + config.c_puct * child.prior * total / static_cast<float>(1 + n);
     if (score > best_score || (kMasked && best < 0)) {
       best_score = score;
@@ -76,7 +76,7 @@ std::int32_t select_uct(const Tree& tree, const Block& b, const SearchConfig& co
     if (kMasked && !available[c]) continue;
     const Node& child = tree[b.first + c];
     const float n = static_cast<float>(child.visits + child.in_flight);
-    const float log_n = kMasked ? std::log(static_cast<float>(std::max(1, child.available))) : log_total;
+    const float log_n = kMasked ? std::log(static_cast<float>(std::max(1, tree.available(b.first + c)))) : log_total;
     const float score = pending_q(child, config.virtual_loss) + config.uct_c * std::sqrt(log_n / n);
     if (score > best_score || (kMasked && best < 0)) {
       best_score = score;
@@ -86,6 +86,7 @@ std::int32_t select_uct(const Tree& tree, const Block& b, const SearchConfig& co
   return best;
 }
 
+template <bool kMasked>
 std::int32_t select_gumbel_interior(const Tree& tree, std::int32_t node_index, const SearchConfig& config,
                                     std::vector<float>& policy, std::span<const std::uint8_t> available) {
   // argmax π'(a) − N(a) / (1 + Σ N): visits follow the improved policy deterministically.
@@ -94,16 +95,15 @@ std::int32_t select_gumbel_interior(const Tree& tree, std::int32_t node_index, c
   improved_policy(tree, node_index, config, policy, available);
   int total = 0;
   for (std::int32_t c = 0; c < node.num_children; ++c)
-    if (available.empty() || available[c])
-      total += tree[node.first_child + c].visits + tree[node.first_child + c].in_flight;
-  std::int32_t best = -1;
+    if (!kMasked || available[c]) total += tree[node.first_child + c].visits + tree[node.first_child + c].in_flight;
+  std::int32_t best = kMasked ? -1 : node.first_child;
   float best_score = -std::numeric_limits<float>::infinity();
   for (std::int32_t c = 0; c < node.num_children; ++c) {
-    if (!available.empty() && !available[c]) continue;
+    if (kMasked && !available[c]) continue;
     const Node& child = tree[node.first_child + c];
     const float score =
         policy[c] - static_cast<float>(child.visits + child.in_flight) / static_cast<float>(1 + total);
-    if (score > best_score || best < 0) {
+    if (score > best_score || (kMasked && best < 0)) {
       best_score = score;
       best = node.first_child + c;
     }
@@ -124,7 +124,9 @@ std::int32_t select_child(const Tree& tree, std::int32_t node_index, const Searc
     case SearchAlgorithm::kUct:
       return available.empty() ? select_uct<false>(tree, block, config, rng, available)
                                : select_uct<true>(tree, block, config, rng, available);
-    default: return select_gumbel_interior(tree, node_index, config, scratch, available);
+    default:
+      return available.empty() ? select_gumbel_interior<false>(tree, node_index, config, scratch, available)
+                               : select_gumbel_interior<true>(tree, node_index, config, scratch, available);
   }
 }
 

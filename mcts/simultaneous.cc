@@ -86,26 +86,22 @@ float seat_value(const Tree& tree, const SeatBlock& block) {
   return visits > 0 ? static_cast<float>(sum / visits) : 0.0f;
 }
 
-std::int32_t Search::descend_simultaneous(Leaf& leaf, std::int32_t node) {
+std::int32_t Search::pick_joint(Leaf& leaf, std::int32_t node) {
   // Every seat picks from its own block; the joint action, as the mixed-radix index of the
-  // picks within their blocks, names the child.
+  // picks within their blocks, names the child. joint_ holds the actions to apply.
   seat_blocks(tree_, node, seats_);
   joint_.assign(players_, kInvalidAction);
   std::uint64_t code = 0, radix = 1;
   for (const SeatBlock& block : seats_) {
     const SeatChoice choice = select_seat(tree_, node, block, config_, rng_);
     ++tree_[choice.stat].in_flight;
-    leaf.edges.push_back({choice.stat, block.seat, choice.probability, block.first, block.count});
+    leaf.picks.push_back({choice.stat, block.first, block.count, block.seat, choice.probability});
     joint_[block.seat] = tree_[choice.stat].action;
     code += static_cast<std::uint64_t>(choice.stat - block.first) * radix;
     radix *= static_cast<std::uint64_t>(block.count);
   }
-  std::int32_t child = tree_.joint_child(node, code);
-  if (child < 0) child = tree_.add_joint_child(node, code);
-  ++tree_[child].in_flight;
-  leaf.edges.push_back({child, kInvalidAction, 0.0f});
-  leaf.state->apply_joint(joint_);
-  return child;
+  const std::int32_t child = tree_.joint_child(node, code);
+  return child >= 0 ? child : tree_.add_joint_child(node, code);
 }
 
 std::int32_t Search::find_joint_child(std::int32_t node, std::span<const Step> round) {
@@ -127,23 +123,23 @@ void Search::expand_simultaneous(std::int32_t node_index, const Leaf& leaf, std:
   // One block per seat with legal actions, in seat order, priors from that seat's request.
   std::int32_t count = 0;
   double joint_actions = 1;
-  for (std::size_t r = 0; r < leaf.players.size(); ++r) {
-    count += static_cast<std::int32_t>(leaf.legal[r].size());
-    joint_actions *= static_cast<double>(leaf.legal[r].size());
+  for (std::size_t r = 0; r < leaf.requests(); ++r) {
+    count += static_cast<std::int32_t>(leaf.request_legal(r).size());
+    joint_actions *= static_cast<double>(leaf.request_legal(r).size());
   }
   if (joint_actions >= 0x1p63)
     throw InputError("search: " + game_->name() + " has a simultaneous round with " + std::to_string(joint_actions) +
                      " joint actions; the tree indexes them in 63 bits");
   std::int32_t first = tree_.add_children(node_index, count);
-  for (std::size_t r = 0; r < leaf.players.size(); ++r) {
-    const std::vector<Action>& legal = leaf.legal[r];
+  for (std::size_t r = 0; r < leaf.requests(); ++r) {
+    const std::vector<Action>& legal = leaf.request_legal(r);
     const std::vector<float>& prior = evals[r].prior;
     double total = 0;
     for (float p : prior) total += std::max(p, 0.0f);
     for (std::size_t c = 0; c < legal.size(); ++c) {
       Node& stat = tree_[first++];
       stat.action = legal[c];
-      stat.mover = static_cast<std::int8_t>(leaf.players[r]);
+      stat.mover = static_cast<std::int8_t>(leaf.request_player(r));
       stat.prior = total > 0 ? static_cast<float>(std::max(prior[c], 0.0f) / total)
                              : 1.0f / static_cast<float>(legal.size());
     }

@@ -11,6 +11,7 @@ void Tree::clear() {
   nodes_.emplace_back();
   joints_.clear();
   proven_.clear();
+  available_.clear();
 }
 
 std::int32_t Tree::find_child(std::int32_t parent, Action action) const {
@@ -52,8 +53,10 @@ void Tree::extend_children(std::int32_t node, std::span<const Action> actions) {
   // Merge the old block and the new actions, both ascending.
   std::int32_t i = 0;
   std::size_t j = 0;
+  if (!available_.empty()) available_.resize(nodes_.size(), 0);
   for (std::int32_t c = 0; c < count; ++c) {
     if (j == actions.size() || (i < old_count && nodes_[old_first + i].action < actions[j])) {
+      if (!available_.empty()) available_[first + c] = available_[old_first + i];
       nodes_[first + c] = nodes_[old_first + i++];
     } else {
       nodes_[first + c].action = actions[j++];
@@ -104,9 +107,13 @@ void Tree::reroot(std::int32_t new_root) {
     node.proven = static_cast<std::int32_t>(proven.size() / static_cast<std::size_t>(players_));
     proven.insert(proven.end(), from, from + players_);
   }
+  std::vector<std::int32_t> available;
+  if (!available_.empty())
+    for (std::int32_t old : origin) available.push_back(this->available(old));
   nodes_ = std::move(kept);
   joints_ = std::move(joints);
   proven_ = std::move(proven);
+  available_ = std::move(available);
 }
 
 }  // namespace boardlab

@@ -26,9 +26,10 @@
 // points into a table of return vectors, one float per player (prove, proven_value).
 //
 // Information-set search (hidden information): a node is a sequence of actions from the
-// root, shared by every sampled deal that allows it. A child's `available` counts the
-// simulations that passed its parent while its action was legal in their sample; a
-// sample with an action the node lacks extends the block (extend_children relocates it).
+// root, shared by every sampled deal that allows it. A child's availability count (kept
+// beside the nodes, as only this search needs it) counts the simulations that passed its
+// parent while its action was legal in their sample; a sample with an action the node
+// lacks extends the block (extend_children relocates it).
 //
 // Transpositions (perfect information): a fresh node whose position is already expanded
 // elsewhere shares that node's children block (share_children); its own edge statistics
@@ -65,14 +66,13 @@ struct Node {
   std::int32_t num_children = 0;
   Action action = kInvalidAction;  // the action that led here (a statistic: the seat's action)
   std::int32_t proven = kUnproven;  // index into the tree's table of proven return vectors
-  std::int32_t available = 0;       // information-set search: availability count
   std::int16_t in_flight = 0;       // pending leaves below: virtual loss (at most leaves_per_step)
   std::int8_t mover = -1;           // the player to move here once expanded, or a statistic's seat
   NodeStatus status = NodeStatus::kFresh;
 
   float mean_value() const { return visits > 0 ? value_sum / static_cast<float>(visits) : 0.0f; }
 };
-static_assert(sizeof(Node) == 40, "Node is the tree's unit of memory: keep it compact");
+static_assert(sizeof(Node) == 36, "Node is the tree's unit of memory: keep it compact");
 
 class Tree {
  public:
@@ -116,6 +116,15 @@ class Tree {
   // proven value; its own edge statistics stay.
   void share_children(std::int32_t node, std::int32_t canonical);
 
+  // Information-set search: node i's availability count (0 until raised).
+  std::int32_t available(std::int32_t i) const {
+    return static_cast<std::size_t>(i) < available_.size() ? available_[i] : 0;
+  }
+  void add_available(std::int32_t i, std::int32_t delta) {
+    if (available_.size() < nodes_.size()) available_.resize(nodes_.size(), 0);
+    available_[i] += delta;
+  }
+
   // Information-set search: gives `node` fresh children for `actions` (ascending, none
   // of them a child yet), keeping its block sorted. The block moves to the end of the
   // arena, so no index into the old block may be held (no pending leaf).
@@ -129,6 +138,7 @@ class Tree {
   NodeTable joints_;
   std::vector<float> proven_;
   int players_ = 0;
+  std::vector<std::int32_t> available_;  // availability counts, by node (information sets only)
 };
 
 }  // namespace boardlab

@@ -350,25 +350,26 @@ TEST(InformationSetSearch, ChildrenAreAvailableOnlyWhereTheDealAllowsThem) {
         ASSERT_EQ(n.status, NodeStatus::kExpanded);
         ASSERT_EQ(n.mover, 1);
         ASSERT_EQ(n.num_children, 3);
-        const Node* child[3];
+        int available[3];
         double priors = 0;
         int passes = 0;
         for (int c = 0; c < 3; ++c) {
-          child[c] = &tree[n.first_child + c];
-          EXPECT_EQ(child[c]->action, c);
-          EXPECT_LE(child[c]->visits, child[c]->available);
-          priors += child[c]->prior;
-          passes += child[c]->visits;
+          const Node& child = tree[n.first_child + c];
+          available[c] = tree.available(n.first_child + c);
+          EXPECT_EQ(child.action, c);
+          EXPECT_LE(child.visits, available[c]);
+          priors += child.prior;
+          passes += child.visits;
         }
         EXPECT_NEAR(priors, 1.0, 1e-5);
         EXPECT_EQ(passes, n.visits - 1);
         if (leaves == 1) {
           // Every pass had action 1 and exactly one of 0 and 2.
-          EXPECT_EQ(child[1]->available, passes);
-          EXPECT_EQ(child[0]->available + child[2]->available, passes);
+          EXPECT_EQ(available[1], passes);
+          EXPECT_EQ(available[0] + available[2], passes);
         }
         EXPECT_GT(passes, 50);
-        EXPECT_NEAR(child[0]->available, passes / 2.0, 0.15 * passes);
+        EXPECT_NEAR(available[0], passes / 2.0, 0.15 * passes);
       }
     }
   }
