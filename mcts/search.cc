@@ -1,4 +1,4 @@
-// One search: what it refuses, its start and tree reuse, leaf collection, expansion and value backup.
+// One search: what it refuses, its start, tree reuse, and the root's noise and Gumbel actions.
 #include "mcts/search.h"
 
 #include <algorithm>
@@ -10,12 +10,11 @@
 #include "core/errors.h"
 #include "mcts/gumbel.h"
 #include "mcts/noise.h"
-#include "mcts/selection.h"
 
 namespace boardlab {
 
 Search::Search(const Game& game, const SearchConfig& config, std::uint64_t seed)
-    : game_(&game), config_(config), rng_(seed) {
+    : game_(&game), simulations_(config.simulations), config_(config), rng_(seed) {
   validate(config_);
   check_supported();
   const GameType type = game.type();
@@ -24,6 +23,7 @@ Search::Search(const Game& game, const SearchConfig& config, std::uint64_t seed)
   solver_ = !type.simultaneous() && type.perfect_information();
   simultaneous_ = type.simultaneous();
   fresh_may_expand_ = type.has_chance() || config_.transpositions;
+  plain_ = !simultaneous_ && !fresh_may_expand_ && !information_sets_;
   information_sets_ = !type.perfect_information() && config_.hidden == HiddenInformation::kInformationSet;
   returns_.resize(players_);
   value_.resize(players_);
@@ -115,7 +115,7 @@ bool Search::done() const {
   const Node& root = tree_[Tree::kRoot];
   if (root.status != NodeStatus::kExpanded) return false;
   if (root_forced_ || root.proven != kUnproven) return true;
-  return completed_ >= config_.simulations;
+  return completed_ >= simulations_;
 }
 
 void Search::prepare_root() {
@@ -157,285 +157,6 @@ void Search::prepare_root() {
                     [&](std::int32_t a, std::int32_t b) { return gumbel_[a] > gumbel_[b]; });
   considered_.resize(m);
   schedule_ = halving_visit_schedule(m, config_.simulations);
-}
-
-std::int32_t Search::select_root_child() {
-  // Gumbel: the simulation goes to the best-scoring considered action whose visits (in
-  // this search) match the halving schedule; Gumbel noise + logits fix the ranking.
-  const Node& root = tree_[Tree::kRoot];
-  scratch_.resize(root.num_children);
-  sigma_completed_q(tree_, Tree::kRoot, config_, scratch_);
-  const int target = schedule_[std::min<std::size_t>(started_, schedule_.size() - 1)];
-  auto visits_of = [&](std::int32_t c) {
-    const Node& child = tree_[root.first_child + c];
-    return child.visits + child.in_flight - base_visits_[c];
-  };
-  int fewest = std::numeric_limits<int>::max();
-  for (std::int32_t c : considered_) fewest = std::min(fewest, visits_of(c));
-  const int wanted = std::any_of(considered_.begin(), considered_.end(), [&](std::int32_t c) {
-                       return visits_of(c) == target;
-                     })
-                         ? target
-                         : fewest;
-  std::int32_t best = considered_.front();
-  float best_score = -std::numeric_limits<float>::infinity();
-  for (std::int32_t c : considered_) {
-    if (visits_of(c) != wanted) continue;
-    const float score = gumbel_[c] + scratch_[c];
-    if (score > best_score) {
-      best_score = score;
-      best = c;
-    }
-  }
-  return root.first_child + best;
-}
-
-Search::Descent Search::select_leaf(Leaf& leaf) {
-  // Walks from the root to a node without children, adding virtual loss on the way.
-  // kPending: that node is already pending; kBlocked: a deal needs children that cannot
-  // be added while leaves are pending. Either way the virtual loss is undone.
-  leaf.state = information_sets_ ? view_->sample(rng_) : root_state_->clone();
-  leaf.path.assign(1, Tree::kRoot);
-  if (simultaneous_) leaf.picks.clear();
-  if (information_sets_) leaf.availed.clear();
-  std::int32_t node = Tree::kRoot;
-  while (true) {
-    if (tree_[node].status == NodeStatus::kFresh && !(fresh_may_expand_ && enter_fresh(leaf, node))) break;
-    if (tree_[node].status != NodeStatus::kExpanded || tree_[node].proven != kUnproven) break;
-    if (information_sets_) check_sample(*leaf.state, node);
-    const Player mover = tree_[node].mover;
-    std::int32_t child;
-    if (mover >= 0) {
-      if (node == Tree::kRoot && config_.algorithm == SearchAlgorithm::kGumbel) child = select_root_child();
-      // The player's own root actions do not depend on the deal: only deeper nodes
-      // have availability.
-      else if (information_sets_ && node != Tree::kRoot) child = select_available(leaf, node);
-      else child = select_child(tree_, node, config_, rng_, scratch_);
-    } else if (mover == kChancePlayer) {
-      child = information_sets_ ? draw_outcome(leaf, node) : select_chance_child(tree_, node);
-    } else {
-      child = pick_joint(leaf, node);
-    }
-    if (child < 0) {
-      undo(leaf);
-      return Descent::kBlocked;
-    }
-    ++tree_[child].in_flight;
-    if (mover == kSimultaneousPlayer) leaf.state->apply_joint(joint_);
-    else leaf.state->apply(tree_[child].action);
-    leaf.path.push_back(child);
-    node = child;
-  }
-  if (information_sets_) check_sample(*leaf.state, node);
-  if (tree_[node].status == NodeStatus::kPending) {
-    undo(leaf);
-    return Descent::kPending;
-  }
-  return Descent::kLeaf;
-}
-
-bool Search::enter_fresh(Leaf& leaf, std::int32_t node) {
-  // A fresh node that needs no evaluation is expanded on the way: a chance node, or (with
-  // transpositions) a position already expanded elsewhere. Returns whether it was.
-  const Player mover = leaf.state->current_player();
-  if (mover == kTerminalPlayer || mover == kSimultaneousPlayer) return false;
-  if (config_.transpositions) {
-    leaf.hash = leaf.state->hash();
-    const std::int32_t canonical = transpositions_.find(leaf.hash, leaf.path.size());
-    if (canonical >= 0 && canonical != node && tree_[canonical].status == NodeStatus::kExpanded) {
-      tree_.share_children(node, canonical);
-      return true;
-    }
-  }
-  if (mover != kChancePlayer) return false;
-  expand_chance(node, leaf);
-  return true;
-}
-
-std::int32_t Search::draw_outcome(Leaf& leaf, std::int32_t node) {
-  // Information sets: the deal decides the outcomes and their probabilities, so the
-  // outcome is drawn from it; an outcome the node lacks is added (or, with leaves
-  // pending, the collection stops here).
-  const Action outcome = leaf.state->random_legal_action(rng_);
-  std::int32_t child = tree_.find_child(node, outcome);
-  if (child >= 0 || num_leaves_ > 0) return child;
-  missing_.assign(1, outcome);
-  tree_.extend_children(node, missing_);
-  return tree_.find_child(node, outcome);
-}
-
-void Search::undo(const Leaf& leaf) {
-  for (std::size_t i = 1; i < leaf.path.size(); ++i) --tree_[leaf.path[i]].in_flight;
-  if (simultaneous_)
-    for (const SeatPick& pick : leaf.picks) --tree_[pick.stat].in_flight;
-  if (information_sets_)
-    for (std::int32_t child : leaf.availed) tree_.add_available(child, -1);
-}
-
-int Search::collect() {
-  num_leaves_ = 0;
-  requests_.clear();
-  if (leaves_.size() < static_cast<std::size_t>(config_.leaves_per_step)) leaves_.resize(config_.leaves_per_step);
-  if (tree_[Tree::kRoot].status == NodeStatus::kFresh) {
-    // The root's own evaluation comes first and is not counted as a simulation.
-    Leaf& leaf = leaves_[num_leaves_++];
-    leaf.state = information_sets_ ? view_->sample(rng_) : root_state_->clone();
-    leaf.path.assign(1, Tree::kRoot);
-    if (simultaneous_) leaf.picks.clear();
-    if (information_sets_) leaf.availed.clear();
-    if (config_.transpositions) leaf.hash = leaf.state->hash();
-    prepare_requests(leaf);
-    tree_[Tree::kRoot].status = NodeStatus::kPending;
-  }
-  while (num_leaves_ == 0 && !done()) {
-    // Without a pending evaluation, only terminal and proven leaves can be found: keep going.
-    while (num_leaves_ < config_.leaves_per_step && started_ < config_.simulations && !done()) {
-      Leaf& leaf = leaves_[num_leaves_];
-      if (select_leaf(leaf) != Descent::kLeaf) break;
-      ++started_;
-      const std::int32_t node = leaf.path.back();
-      if (tree_[node].status == NodeStatus::kTerminal || tree_[node].proven != kUnproven ||
-          leaf.state->is_terminal()) {
-        backup_terminal(leaf);
-        continue;
-      }
-      prepare_requests(leaf);
-      tree_[node].status = NodeStatus::kPending;
-      ++num_leaves_;
-    }
-    if (started_ >= config_.simulations) break;
-  }
-  for (int i = 0; i < num_leaves_; ++i) {
-    const Leaf& leaf = leaves_[i];
-    for (std::size_t r = 0; r < leaf.requests(); ++r)
-      requests_.push_back({leaf.state.get(), leaf.request_player(r), leaf.request_legal(r)});
-  }
-  return static_cast<int>(requests_.size());
-}
-
-void Search::prepare_requests(Leaf& leaf) {
-  const State& state = *leaf.state;
-  const Player mover = state.current_player();
-  leaf.seats.clear();
-  if (mover >= 0) {
-    leaf.player = mover;
-    state.legal_actions(mover, leaf.legal);
-    return;
-  }
-  // A simultaneous node: one request per seat that acts.
-  leaf.player = kInvalidAction;
-  if (leaf.seat_legal.size() < static_cast<std::size_t>(players_)) leaf.seat_legal.resize(players_);
-  for (Player p = 0; p < players_; ++p) {
-    std::vector<Action>& legal = leaf.player < 0 ? leaf.legal : leaf.seat_legal[leaf.seats.size()];
-    state.legal_actions(p, legal);
-    if (legal.empty()) continue;
-    if (leaf.player < 0) leaf.player = p;
-    else leaf.seats.push_back(p);
-  }
-  if (leaf.player < 0)
-    throw InputError("search: " + game_->name() + " has a simultaneous node where no seat has a legal action");
-}
-
-void Search::expand(std::int32_t node_index, const Leaf& leaf, std::span<const Evaluation> evals) {
-  for (std::size_t r = 0; r < evals.size(); ++r) {
-    const std::size_t legal = leaf.request_legal(r).size();
-    if (evals[r].prior.size() != legal || evals[r].value.size() != returns_.size())
-      throw InputError("evaluator returned " + std::to_string(evals[r].prior.size()) + " priors and " +
-                       std::to_string(evals[r].value.size()) + " values for " + std::to_string(legal) +
-                       " legal actions and " + std::to_string(returns_.size()) + " players");
-  }
-  if (simultaneous_ && leaf.state->is_simultaneous_node()) return expand_simultaneous(node_index, leaf, evals);
-  const Player mover = leaf.player;
-  const std::vector<Action>& legal = leaf.legal;
-  const Evaluation& eval = evals[0];
-  const auto count = static_cast<std::int32_t>(legal.size());
-  const std::int32_t first = tree_.add_children(node_index, count);
-  double total = 0;
-  for (float p : eval.prior) total += std::max(p, 0.0f);
-  for (std::int32_t c = 0; c < count; ++c) {
-    Node& child = tree_[first + c];
-    child.action = legal[c];
-    child.prior = total > 0 ? static_cast<float>(std::max(eval.prior[c], 0.0f) / total) : 1.0f / static_cast<float>(count);
-  }
-  Node& node = tree_[node_index];
-  node.mover = static_cast<std::int8_t>(mover);
-  node.net_value = eval.value[mover];
-  node.status = NodeStatus::kExpanded;
-  if (config_.transpositions) transpositions_.insert(leaf.hash, leaf.path.size(), node_index);
-}
-
-void Search::expand_chance(std::int32_t node_index, const Leaf& leaf) {
-  leaf.state->chance_outcomes(outcomes_);
-  const auto count = static_cast<std::int32_t>(outcomes_.size());
-  const std::int32_t first = tree_.add_children(node_index, count);
-  for (std::int32_t c = 0; c < count; ++c) {
-    tree_[first + c].action = outcomes_[c].action;
-    tree_[first + c].prior = static_cast<float>(outcomes_[c].probability);
-  }
-  Node& node = tree_[node_index];
-  node.mover = static_cast<std::int8_t>(kChancePlayer);
-  node.status = NodeStatus::kExpanded;
-  if (config_.transpositions) transpositions_.insert(leaf.hash, leaf.path.size(), node_index);
-}
-
-void Search::backup(std::span<const Evaluation> evals) {
-  if (evals.size() != requests_.size())
-    throw InputError("search backup: " + std::to_string(evals.size()) + " evaluations for " +
-                     std::to_string(num_leaves_) + " leaves" +
-                     (requests_.size() != static_cast<std::size_t>(num_leaves_)
-                          ? " (" + std::to_string(requests_.size()) + " requests: one per seat at a simultaneous leaf)"
-                          : std::string()));
-  std::size_t offset = 0;
-  for (int i = 0; i < num_leaves_; ++i) {
-    const Leaf& leaf = leaves_[i];
-    const std::span<const Evaluation> mine = evals.subspan(offset, leaf.requests());
-    offset += leaf.requests();
-    const std::int32_t node = leaf.path.back();
-    expand(node, leaf, mine);
-    if (node == Tree::kRoot && leaf.path.size() == 1 && tree_[Tree::kRoot].visits == 0) {
-      tree_[Tree::kRoot].visits = 1;  // the root's own evaluation
-      prepare_root();
-      continue;
-    }
-    if (leaf.seats.empty()) {
-      backup_path(leaf, mine[0].value);
-    } else {
-      leaf_value(leaf, mine);
-      backup_path(leaf, value_);
-    }
-    ++completed_;
-  }
-  num_leaves_ = 0;
-  requests_.clear();
-}
-
-void Search::leaf_value(const Leaf& leaf, std::span<const Evaluation> evals) {
-  // A simultaneous leaf: each seat's value from its own request (the first request's for
-  // a seat without one).
-  const std::vector<float>& first = evals[0].value;
-  std::copy(first.begin(), first.end(), value_.begin());
-  for (std::size_t r = 1; r < evals.size(); ++r) value_[leaf.seats[r - 1]] = evals[r].value[leaf.seats[r - 1]];
-}
-
-void Search::backup_path(const Leaf& leaf, std::span<const float> value) {
-  for (std::size_t i = leaf.path.size() - 1; i > 0; --i) {
-    Node& node = tree_[leaf.path[i]];
-    const Player chooser = tree_[leaf.path[i - 1]].mover;  // none for chance and joint children
-    node.visits += 1;
-    --node.in_flight;
-    if (chooser >= 0) node.value_sum += value[chooser];
-  }
-  if (simultaneous_) {
-    for (const SeatPick& pick : leaf.picks) {
-      Node& stat = tree_[pick.stat];
-      stat.visits += 1;
-      --stat.in_flight;
-      stat.value_sum += value[pick.seat];
-      if (pick.probability > 0)
-        update_regrets(tree_, pick.stat, pick.first, pick.count, pick.probability, value[pick.seat]);
-    }
-  }
-  tree_[Tree::kRoot].visits += 1;
 }
 
 }  // namespace boardlab

@@ -97,22 +97,25 @@ class Search {
     Player seat;
     float probability;
   };
-  struct Leaf {
+  // Aligned so that what every leaf touches (the state, the path, the mover and its
+  // legal actions) shares one cache line.
+  struct alignas(64) Leaf {
     std::unique_ptr<State> state;
     // The nodes from the root: each gains a visit, and the value of its parent's mover.
     std::vector<std::int32_t> path;
-    std::uint64_t hash = 0;  // the position's hash, with transpositions
     // Its requests: `player` (the mover, or a simultaneous node's first seat that acts)
-    // with `legal`, then at a simultaneous node every other seat that acts.
-    Player player = kInvalidAction;
+    // with `legal`, then at a simultaneous node every other seat that acts (`seats`).
     std::vector<Action> legal;
+    Player player = kInvalidAction;
+    std::int32_t num_seats = 0;
     std::vector<Player> seats;
     std::vector<std::vector<Action>> seat_legal;
+    std::uint64_t hash = 0;  // the position's hash, with transpositions
     // Simultaneous nodes and information sets only.
     std::vector<SeatPick> picks;
     std::vector<std::int32_t> availed;  // children whose availability count this simulation raised
 
-    std::size_t requests() const { return 1 + seats.size(); }
+    std::size_t requests() const { return 1 + static_cast<std::size_t>(num_seats); }
     Player request_player(std::size_t r) const { return r == 0 ? player : seats[r - 1]; }
     const std::vector<Action>& request_legal(std::size_t r) const { return r == 0 ? legal : seat_legal[r - 1]; }
   };
@@ -120,6 +123,8 @@ class Search {
 
   void check_supported() const;
   bool reuse(const State& root, const std::vector<Step>& history);
+  Descent select_leaf(Leaf& leaf);
+  template <bool kPlain>
   Descent select_leaf(Leaf& leaf);
   bool enter_fresh(Leaf& leaf, std::int32_t node);
   std::int32_t draw_outcome(Leaf& leaf, std::int32_t node);
@@ -143,13 +148,12 @@ class Search {
   PlayerSearchResult decision_result(bool& proven_win);
   void simultaneous_results(SearchResult& out);
 
+  // What done(), collect() and backup() read on every step first, side by side.
   const Game* game_;
-  SearchConfig config_;
-  Tree tree_;
-  // What done(), collect() and backup() read on every step, side by side.
   int completed_ = 0;
   int started_ = 0;  // leaves selected in this search, completed or pending
   int num_leaves_ = 0;
+  int simulations_ = 0;  // config_.simulations
   int players_ = 0;
   float max_return_ = 1;
   Player viewer_ = 0;
@@ -159,6 +163,9 @@ class Search {
   bool information_sets_ = false;  // hidden information searched by information sets
   bool simultaneous_ = false;      // the game has simultaneous nodes
   bool fresh_may_expand_ = false;  // chance nodes or transpositions: fresh nodes may need no evaluation
+  bool plain_ = false;             // decision nodes only, no information sets, no transpositions
+  Tree tree_;
+  SearchConfig config_;
   Rng rng_;
   std::optional<PlayerView> view_;  // information sets: where each simulation draws its deal
   std::unique_ptr<State> root_state_;
