@@ -18,7 +18,8 @@
 //   seat), each with that seat's own value; statistics are never expanded. The position
 //   after a joint action is a separate node made when that joint action is first visited
 //   and found with joint_child(node, code), code being the mixed-radix index of the
-//   seats' choices within their blocks. Backup adds value[seat] to each chosen statistic.
+//   seats' choices within their blocks (seat order, the first seat's digit lowest).
+//   Backup adds value[seat] to each chosen statistic.
 //   Under regret matching a statistic's net_value holds its regret (mcts/simultaneous.h).
 // - terminal node: status kTerminal, no children.
 //
@@ -32,8 +33,9 @@
 // lacks extends the block (extend_children relocates it).
 //
 // Transpositions (perfect information): a fresh node whose position is already expanded
-// elsewhere shares that node's children block (share_children); its own edge statistics
-// stay its own. Reroot copies a shared block once.
+// elsewhere, as many steps from the root, shares that node's children block
+// (share_children); its own edge statistics stay its own. Equal depth keeps the shared
+// graph free of cycles even where a position can repeat. Reroot copies a shared block once.
 #pragma once
 
 #include <cstdint>

@@ -261,8 +261,9 @@ TEST(InformationSetSearch, ScoresMoreThanSingleSampleSearchAtKuhnPoker) {
   // sample_hidden draws are then the true beliefs. Information-set search weighs every
   // deal the player cannot tell apart, for instance calling a bet with the queen when
   // that wins on average. Single-sample search takes the one deal it drew as the truth:
-  // it over-trusts it, calling or folding by a coin toss. (Head to head the two are
-  // close: uniform deals ignore what an honest bet says about the opponent's card.)
+  // it over-trusts it, calling or folding by a coin toss. (Head to head, single-sample
+  // search wins by about 0.05 a game: uniform deals ignore what its honest bets say
+  // about its card; see mcts/information_set.cc.)
   const auto loaded = load_toy("toy_kuhn");
   const Game& kuhn = *loaded;
   const std::vector<double> with_sets = returns_of_first(kuhn, {kInformationSet, "random"}, 6000, 2);
