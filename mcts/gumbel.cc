@@ -6,14 +6,18 @@
 
 namespace boardlab {
 
-void sigma_completed_q(const Tree& tree, std::int32_t node_index, const SearchConfig& config,
-                       std::span<float> out) {
-  const Node& node = tree[node_index];
+namespace {
+
+// kMasked: only the children with available[c] != 0 count (information-set search); the
+// unmasked instances are the plain loops of the hot path.
+template <bool kMasked>
+void sigma_of(const Tree& tree, const Node& node, const SearchConfig& config, std::span<float> out,
+              std::span<const std::uint8_t> available) {
   double visited_prior = 0, weighted_q = 0;
   int total_visits = 0, max_visits = 0;
   for (std::int32_t c = 0; c < node.num_children; ++c) {
     const Node& child = tree[node.first_child + c];
-    if (child.visits == 0) continue;
+    if (child.visits == 0 || (kMasked && !available[c])) continue;
     visited_prior += child.prior;
     weighted_q += child.prior * child.mean_value();
     total_visits += child.visits;
@@ -25,26 +29,45 @@ void sigma_completed_q(const Tree& tree, std::int32_t node_index, const SearchCo
   float lo = v_mix, hi = v_mix;
   for (std::int32_t c = 0; c < node.num_children; ++c) {
     const Node& child = tree[node.first_child + c];
+    if (kMasked && !available[c]) continue;
     out[c] = child.visits > 0 ? child.mean_value() : v_mix;
     lo = std::min(lo, out[c]);
     hi = std::max(hi, out[c]);
   }
   const float scale = (config.gumbel_c_visit + static_cast<float>(max_visits)) * config.gumbel_c_scale;
   const float range = std::max(hi - lo, 1e-8f);
-  for (std::int32_t c = 0; c < node.num_children; ++c) out[c] = scale * (out[c] - lo) / range;
+  for (std::int32_t c = 0; c < node.num_children; ++c)
+    out[c] = kMasked && !available[c] ? 0.0f : scale * (out[c] - lo) / range;
 }
 
-void improved_policy(const Tree& tree, std::int32_t node_index, const SearchConfig& config, std::span<float> out) {
-  const Node& node = tree[node_index];
-  sigma_completed_q(tree, node_index, config, out);
+template <bool kMasked>
+void policy_of(const Tree& tree, const Node& node, const SearchConfig& config, std::span<float> out,
+               std::span<const std::uint8_t> available) {
+  sigma_of<kMasked>(tree, node, config, out, available);
   float top = -1e30f;
   for (std::int32_t c = 0; c < node.num_children; ++c) {
+    if (kMasked && !available[c]) continue;
     out[c] += std::log(std::max(tree[node.first_child + c].prior, 1e-20f));
     top = std::max(top, out[c]);
   }
   float sum = 0;
-  for (std::int32_t c = 0; c < node.num_children; ++c) sum += (out[c] = std::exp(out[c] - top));
+  for (std::int32_t c = 0; c < node.num_children; ++c)
+    sum += (out[c] = kMasked && !available[c] ? 0.0f : std::exp(out[c] - top));
   for (std::int32_t c = 0; c < node.num_children; ++c) out[c] /= sum;
+}
+
+}  // namespace
+
+void sigma_completed_q(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
+                       std::span<const std::uint8_t> available) {
+  if (available.empty()) sigma_of<false>(tree, tree[node], config, out, available);
+  else sigma_of<true>(tree, tree[node], config, out, available);
+}
+
+void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
+                     std::span<const std::uint8_t> available) {
+  if (available.empty()) policy_of<false>(tree, tree[node], config, out, available);
+  else policy_of<true>(tree, tree[node], config, out, available);
 }
 
 std::vector<int> halving_visit_schedule(int considered, int simulations) {

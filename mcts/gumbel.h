@@ -1,6 +1,7 @@
 // Gumbel AlphaZero's pieces (Danihelka et al. 2022): completed Q-values, σ, the halving schedule.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -12,12 +13,15 @@ namespace boardlab {
 // σ(completed Q) for every child of `node`, from its mover's point of view: visited
 // children keep their mean value, unvisited ones get the mixed value v_mix (the node's
 // own estimate blended with the prior-weighted visited values); the values are rescaled
-// to [0, 1] and scaled by (c_visit + max visits) · c_scale.
-void sigma_completed_q(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out);
+// to [0, 1] and scaled by (c_visit + max visits) · c_scale. With `available`
+// (information-set search) only the children whose entry is nonzero count; the others get 0.
+void sigma_completed_q(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
+                       std::span<const std::uint8_t> available = {});
 
-// Softmax of log prior + σ(completed Q) over the children: the improved policy, which is
-// Gumbel search's training target and its interior selection rule.
-void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out);
+// Softmax of log prior + σ(completed Q) over the children (the available ones): the
+// improved policy, which is Gumbel search's training target and its interior selection rule.
+void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
+                     std::span<const std::uint8_t> available = {});
 
 // Sequential halving as a schedule: entry k is the visit count a considered root action
 // must have for simulation k to go to it (each phase visits every survivor equally,

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -14,35 +15,66 @@
 #include "core/rng.h"
 #include "mcts/evaluator.h"
 #include "mcts/search_config.h"
+#include "mcts/simultaneous.h"
 #include "mcts/tree.h"
 
 namespace boardlab {
 
+// The search's verdict for one seat that acts at the root.
+struct PlayerSearchResult {
+  Player player = kInvalidAction;
+  Action action = kInvalidAction;  // the seat's move
+  std::vector<Action> legal;       // its root legal actions, ascending
+  std::vector<int> visits;
+  std::vector<float> policy;  // its training target over `legal`
+  float value = 0;            // its mean value at the root
+};
+
 struct SearchResult {
+  // The viewer's own decision (the view's player):
   Action action = kInvalidAction;  // the move to play
   std::vector<Action> legal;       // the root's legal actions, ascending
   std::vector<int> visits;         // root visits per legal action
-  // Training target over `legal`: the visit distribution (PUCT, UCT) or the improved
-  // policy (Gumbel).
+  // Training target over `legal`: the visit distribution (PUCT, UCT), the improved policy
+  // (Gumbel), or the average strategy played (regret matching at a simultaneous root,
+  // where it is the visit distribution too).
   std::vector<float> policy;
-  float value = 0;        // the root's mean value for the mover
-  int simulations = 0;    // leaf evaluations made (terminal and proven leaves included)
-  bool proven_win = false;  // the search proved that `action` wins
+  float value = 0;          // the root's mean value for the viewer
+  int simulations = 0;      // leaf evaluations made (terminal and proven leaves included)
+  bool proven_win = false;  // the search proved that `action` gives the mover the game's maximum return
+  // One entry per seat that acts at the root: the mover, or every seat of a simultaneous
+  // round (in seat order).
+  std::vector<PlayerSearchResult> players;
 };
 
+// Every kind of node is searched (mcts/tree.h explains how each is stored):
+// - decision nodes by PUCT, UCB1 or Gumbel (sequential halving at the root);
+// - chance nodes by their probabilities, without evaluator requests;
+// - simultaneous nodes by decoupled selection (mcts/simultaneous.h), with one evaluator
+//   request per seat at a fresh one;
+// - hidden information by information-set search (each simulation descends with a deal
+//   drawn from the view), or by one sampled deal searched as if known (config.hidden);
+// - proven values (max^n over return vectors, expectation at chance nodes) in sequential
+//   perfect-information games (mcts/solver.cc);
+// - transpositions on request (config.transpositions).
+// The constructor and start() refuse combinations this search does not do, naming the
+// game and the reason.
 class Search {
  public:
   Search(const Game& game, const SearchConfig& config, std::uint64_t seed);
 
-  // Begins a search from what `view`'s player knows (not terminal). With reuse_tree, the
-  // subtree of the steps played since the previous root is kept when the root continues
-  // that game.
+  // Begins a search from what `view`'s player knows; the player must act here (its turn,
+  // or any seat of a simultaneous round). With hidden information the search draws deals
+  // from the view while it runs, so the viewed state must stay alive and unchanged until
+  // the search is done. With reuse_tree, the subtree of the steps played since the
+  // previous root is kept when the root continues that game.
   void start(const PlayerView& view);
-  // True once the budget is spent, the root is proven, or the root has one legal action.
+  // True once the budget is spent, the root is proven, or the root leaves no choice.
   bool done() const;
 
   // Selects up to leaves_per_step new leaves needing evaluation (terminal and proven
-  // leaves are backed up on the spot) and returns how many; requests() lists them.
+  // leaves are backed up on the spot) and returns the number of requests (one per leaf,
+  // one per seat at a simultaneous leaf); requests() lists them.
   int collect();
   std::span<const EvalRequest> requests() const { return requests_; }
   // Expands and backs up the collected leaves; evals[i] answers requests()[i].
@@ -55,40 +87,109 @@ class Search {
   const SearchConfig& config() const { return config_; }
 
  private:
-  struct Leaf {
-    std::unique_ptr<State> state;
-    std::vector<std::int32_t> path;
-    std::vector<Action> legal;
+  // A seat's pick at a simultaneous node: the statistic (it gains a visit and value[seat])
+  // among its seat's `count` statistics from `first`, and under regret matching the
+  // probability it was drawn with (0 under PUCT).
+  struct SeatPick {
+    std::int32_t stat;
+    std::int32_t first;
+    std::int32_t count;
+    Player seat;
+    float probability;
   };
+  // Aligned so that what every leaf touches (the state, the path, the mover and its
+  // legal actions) shares one cache line.
+  struct alignas(64) Leaf {
+    std::unique_ptr<State> state;
+    // The nodes from the root: each gains a visit, and the value of its parent's mover.
+    std::vector<std::int32_t> path;
+    // Its requests: `player` (the mover, or a simultaneous node's first seat that acts)
+    // with `legal`, then at a simultaneous node every other seat that acts (`seats`).
+    std::vector<Action> legal;
+    Player player = kInvalidAction;
+    std::int32_t num_seats = 0;
+    std::vector<Player> seats;
+    std::vector<std::vector<Action>> seat_legal;
+    std::uint64_t hash = 0;  // the position's hash, with transpositions
+    // Simultaneous nodes and information sets only.
+    std::vector<SeatPick> picks;
+    std::vector<std::int32_t> availed;  // children whose availability count this simulation raised
 
-  bool select_leaf(Leaf& leaf);
+    std::size_t requests() const { return 1 + static_cast<std::size_t>(num_seats); }
+    Player request_player(std::size_t r) const { return r == 0 ? player : seats[r - 1]; }
+    const std::vector<Action>& request_legal(std::size_t r) const { return r == 0 ? legal : seat_legal[r - 1]; }
+  };
+  enum class Descent { kLeaf, kPending, kBlocked };
+
+  void check_supported() const;
+  bool reuse(const State& root, const std::vector<Step>& history);
+  Descent select_leaf(Leaf& leaf);
+  template <bool kPlain>
+  Descent select_leaf(Leaf& leaf);
+  bool enter_fresh(Leaf& leaf, std::int32_t node);
+  std::int32_t draw_outcome(Leaf& leaf, std::int32_t node);
+  std::int32_t pick_joint(Leaf& leaf, std::int32_t node);
+  std::int32_t select_available(Leaf& leaf, std::int32_t node);
+  int mark_available(std::int32_t node);
+  void check_sample(const State& state, std::int32_t node) const;
+  void undo(const Leaf& leaf);
+  std::int32_t find_joint_child(std::int32_t node, std::span<const Step> round);
   std::int32_t select_root_child();
-  void expand(std::int32_t node, const Leaf& leaf, const Evaluation& eval);
-  void backup_path(const std::vector<std::int32_t>& path, std::span<const float> value);
+  void prepare_requests(Leaf& leaf);
+  void expand(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
+  void expand_chance(std::int32_t node, const Leaf& leaf);
+  void expand_simultaneous(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
+  void add_missing_children(std::int32_t node);
+  void leaf_value(const Leaf& leaf, std::span<const Evaluation> evals);
+  void backup_path(const Leaf& leaf, std::span<const float> value);
   void backup_terminal(const Leaf& leaf);
-  void propagate_solved(const std::vector<std::int32_t>& path);
+  void propagate_proven(const std::vector<std::int32_t>& path);
   void prepare_root();
-  std::vector<float> solved_value(std::int8_t solved) const;
+  PlayerSearchResult decision_result(bool& proven_win);
+  void simultaneous_results(SearchResult& out);
 
+  // What done(), collect() and backup() read on every step first, side by side.
   const Game* game_;
-  SearchConfig config_;
-  Rng rng_;
-  Tree tree_;
-  std::unique_ptr<State> root_state_;
-  std::vector<Step> root_history_;
   int completed_ = 0;
   int started_ = 0;  // leaves selected in this search, completed or pending
-  std::vector<Leaf> leaves_;
   int num_leaves_ = 0;
+  int simulations_ = 0;  // config_.simulations
+  int players_ = 0;
+  float max_return_ = 1;
+  Player viewer_ = 0;
+  bool root_prepared_ = false;
+  bool root_forced_ = false;       // the root leaves no choice (one legal action per seat)
+  bool solver_ = false;            // sequential perfect information: prove return vectors
+  bool information_sets_ = false;  // hidden information searched by information sets
+  bool simultaneous_ = false;      // the game has simultaneous nodes
+  bool fresh_may_expand_ = false;  // chance nodes or transpositions: fresh nodes may need no evaluation
+  bool plain_ = false;             // decision nodes only, no information sets, no transpositions
+  Tree tree_;
+  SearchConfig config_;
+  Rng rng_;
+  std::optional<PlayerView> view_;  // information sets: where each simulation draws its deal
+  std::unique_ptr<State> root_state_;
+  std::vector<Step> root_history_;
+  std::vector<Leaf> leaves_;
   std::vector<EvalRequest> requests_;
   std::vector<float> scratch_;
+  std::vector<float> value_;  // the value a leaf backs up
+  std::vector<float> proof_;  // a proven vector on its way up
   std::vector<double> returns_;
+  // Scratch for information sets (available children, the sample's actions, missing
+  // ones), chance outcomes, simultaneous seats and joint actions.
+  std::vector<std::uint8_t> available_;
+  std::vector<Action> actions_;
+  std::vector<Action> missing_;
+  std::vector<ChanceOutcome> outcomes_;
+  std::vector<SeatBlock> seats_;
+  std::vector<Action> joint_;
+  NodeTable transpositions_;  // (position hash, depth) -> expanded node, this search only
   // Gumbel root state: noise, the considered children, visits they had at start, schedule.
   std::vector<float> gumbel_;
   std::vector<std::int32_t> considered_;
   std::vector<int> base_visits_;
   std::vector<int> schedule_;
-  bool root_prepared_ = false;
 };
 
 }  // namespace boardlab

@@ -51,6 +51,8 @@ SearchBenchStats bench_search(const Game& game, const SearchConfig& config, Benc
   const auto start = Clock::now();
   while (true) {
     for (int i = 0; i < concurrent; ++i) {
+      // Seat 0 decides for a simultaneous round; with hidden information the search draws
+      // deals from its view, so the position stays alive until the search is done.
       const Player mover = positions[i]->current_player();
       searches[i]->start(PlayerView(*positions[i], mover >= 0 ? mover : 0));
     }

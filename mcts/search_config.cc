@@ -35,6 +35,14 @@ std::string_view algorithm_name(SearchAlgorithm algorithm) {
   }
 }
 
+std::string_view simultaneous_selection_name(SimultaneousSelection selection) {
+  return selection == SimultaneousSelection::kRegretMatching ? "regret_matching" : "puct";
+}
+
+std::string_view hidden_information_name(HiddenInformation hidden) {
+  return hidden == HiddenInformation::kInformationSet ? "information_set" : "single_sample";
+}
+
 void set_search_option(SearchConfig& c, std::string_view key, std::string_view value) {
   if (key == "algorithm") {
     if (value == "puct") c.algorithm = SearchAlgorithm::kPuct;
@@ -55,11 +63,26 @@ void set_search_option(SearchConfig& c, std::string_view key, std::string_view v
   else if (key == "gumbel_c_scale") c.gumbel_c_scale = parse_number<float>(key, value);
   else if (key == "temperature") c.temperature = parse_number<float>(key, value);
   else if (key == "reuse_tree") c.reuse_tree = parse_bool(key, value);
+  else if (key == "simultaneous_selection") {
+    if (value == "regret_matching") c.simultaneous_selection = SimultaneousSelection::kRegretMatching;
+    else if (value == "puct") c.simultaneous_selection = SimultaneousSelection::kPuct;
+    else
+      throw InputError("search option 'simultaneous_selection' expects regret_matching or puct, got '" +
+                       std::string(value) + "'");
+  } else if (key == "regret_exploration") c.regret_exploration = parse_number<float>(key, value);
+  else if (key == "hidden") {
+    if (value == "information_set") c.hidden = HiddenInformation::kInformationSet;
+    else if (value == "single_sample") c.hidden = HiddenInformation::kSingleSample;
+    else
+      throw InputError("search option 'hidden' expects information_set or single_sample, got '" +
+                       std::string(value) + "'");
+  } else if (key == "transpositions") c.transpositions = parse_bool(key, value);
   else
     throw InputError("unknown search option '" + std::string(key) +
                      "' (known: algorithm, simulations, leaves_per_step, virtual_loss, c_puct, fpu_reduction, "
                      "dirichlet_alpha, dirichlet_epsilon, uct_c, gumbel_considered, gumbel_scale, gumbel_c_visit, "
-                     "gumbel_c_scale, temperature, reuse_tree)");
+                     "gumbel_c_scale, temperature, reuse_tree, simultaneous_selection, regret_exploration, hidden, "
+                     "transpositions)");
 }
 
 void set_search_options(SearchConfig& config, std::string_view options) {
@@ -81,6 +104,8 @@ void validate(const SearchConfig& c) {
   };
   require(c.simulations >= 1, "simulations", "at least 1");
   require(c.leaves_per_step >= 1, "leaves_per_step", "at least 1");
+  // A node's in_flight counts pending leaves in 16 bits.
+  require(c.leaves_per_step <= 4096, "leaves_per_step", "at most 4096");
   require(c.virtual_loss >= 0, "virtual_loss", "0 or more");
   require(c.c_puct > 0, "c_puct", "positive");
   require(c.fpu_reduction >= 0, "fpu_reduction", "0 or more");
@@ -92,6 +117,8 @@ void validate(const SearchConfig& c) {
   require(c.gumbel_c_visit >= 0, "gumbel_c_visit", "0 or more");
   require(c.gumbel_c_scale >= 0, "gumbel_c_scale", "0 or more");
   require(c.temperature >= 0, "temperature", "0 or more");
+  // Regret matching divides by the sampling probability, which exploration keeps positive.
+  require(c.regret_exploration > 0 && c.regret_exploration <= 1, "regret_exploration", "in (0, 1]");
 }
 
 }  // namespace boardlab

@@ -85,6 +85,13 @@ bool is_legal(const State& state, Action action) {
   return std::find(legal.begin(), legal.end(), action) != legal.end();
 }
 
+// A node's proven return vector, empty when it is not proven.
+std::vector<float> proven(const Tree& tree, std::int32_t node) {
+  if (!tree.is_proven(node)) return {};
+  const std::span<const float> value = tree.proven_value(node);
+  return {value.begin(), value.end()};
+}
+
 void expect_same(const SearchResult& a, const SearchResult& b) {
   EXPECT_EQ(a.action, b.action);
   EXPECT_EQ(a.legal, b.legal);
@@ -148,7 +155,7 @@ void expect_search_wins(std::string_view name, const SearchConfig& config,
     const SearchResult result = run(search, *state, *evaluator);
     ASSERT_TRUE(is_legal(*state, result.action));
     EXPECT_TRUE(result.proven_win) << "sub-move " << sub_moves + 1 << ": " << state->action_to_string(result.action);
-    EXPECT_EQ(search.tree()[Tree::kRoot].solved, 0);
+    EXPECT_EQ(proven(search.tree(), Tree::kRoot), (std::vector<float>{1.0f, -1.0f}));
     state->apply(result.action);
     ++sub_moves;
   }
@@ -202,6 +209,13 @@ TEST(SearchWins, UctFindsTheWinningSubMovesWithRollouts) {
     expect_search_wins(p.name, config_for(SearchAlgorithm::kUct, 1000), rollout_evaluator);
 }
 
+TEST(SearchWins, PuctWithTranspositionsFindsTheWinningSubMoves) {
+  // Sub-moves in either order reach one position, whose children are then shared.
+  SearchConfig config = config_for(SearchAlgorithm::kPuct, 2000);
+  config.transpositions = true;
+  for (const WinPosition& p : win_positions()) expect_search_wins(p.name, config, uniform_evaluator);
+}
+
 TEST(SearchWins, NoWinIsClaimedWhereNoneExistsThisTurn) {
   // Four live O, only three sub-moves: X cannot win this turn, and O can answer.
   const auto state = position({{"e5", 'X'}, {"f6", 'O'}, {"d4", 'O'}, {"e6", 'O'}, {"d5", 'O'}});
@@ -211,7 +225,7 @@ TEST(SearchWins, NoWinIsClaimedWhereNoneExistsThisTurn) {
     Search search(game(), config_for(algorithm, 400), 5);
     const SearchResult result = run(search, *state, evaluator);
     EXPECT_FALSE(result.proven_win);
-    EXPECT_NE(search.tree()[Tree::kRoot].solved, 0);
+    EXPECT_NE(proven(search.tree(), Tree::kRoot), (std::vector<float>{1.0f, -1.0f}));
     EXPECT_TRUE(is_legal(*state, result.action));
     EXPECT_EQ(result.simulations, 400);
   }
@@ -312,10 +326,7 @@ TEST(SearchBackup, ValueSumsAndVisitsAddUpOverEverySubtree) {
       const Tree& tree = search.tree();
       // Expected sums by recursion over the subtree, in double. A terminal node backs up
       // the game's returns on every visit; a visit that stops at a proven node backs up
-      // its proven value (win +1, loss -1, draw 0).
-      auto proven_value = [](std::int8_t solved, Player p) {
-        return solved == kSolvedDraw ? 0.0 : solved == p ? 1.0 : -1.0;
-      };
+      // its proven value.
       std::function<double(std::int32_t, const State&, Player)> expected_sum = [&](std::int32_t node,
                                                                                    const State& state, Player p) {
         const Node& n = tree[node];
@@ -329,7 +340,7 @@ TEST(SearchBackup, ValueSumsAndVisitsAddUpOverEverySubtree) {
           sum += expected_sum(n.first_child + c, *child, p);
           children_visits += tree[n.first_child + c].visits;
         }
-        if (n.solved != kUnsolved) sum += (n.visits - 1 - children_visits) * proven_value(n.solved, p);
+        if (n.proven != kUnproven) sum += static_cast<double>(n.visits - 1 - children_visits) * tree.proven_value(node)[p];
         return sum;
       };
       int checked = 0, terminals = 0;
@@ -343,7 +354,7 @@ TEST(SearchBackup, ValueSumsAndVisitsAddUpOverEverySubtree) {
           case NodeStatus::kExpanded:
             // Its own evaluation once plus every visit below it, plus the visits that
             // stopped here once it was proven.
-            if (n.solved == kUnsolved) {
+            if (n.proven == kUnproven) {
               EXPECT_EQ(n.visits, 1 + children_visits);
             } else {
               EXPECT_GE(n.visits, 1 + children_visits);
@@ -392,7 +403,7 @@ TEST(SearchBackup, TerminalLeavesBackUpTheGameReturns) {
   const std::int32_t win = tree.find_child(Tree::kRoot, at("f6"));
   ASSERT_GE(win, 0);
   EXPECT_EQ(tree[win].status, NodeStatus::kTerminal);
-  EXPECT_EQ(tree[win].solved, 0);
+  EXPECT_EQ(proven(tree, win), (std::vector<float>{1.0f, -1.0f}));
   EXPECT_FLOAT_EQ(tree[win].mean_value(), 1.0f);
 }
 
@@ -712,7 +723,7 @@ TEST(SearchTreeReuse, TheSubtreeOfThePlayedActionsIsKept) {
       EXPECT_TRUE(is_legal(*state, result.action));
       EXPECT_EQ(result.legal, state->legal_actions());
       // The kept visits plus this search's simulations (unless the root was proven).
-      if (search.tree()[Tree::kRoot].solved == kUnsolved && search.tree()[Tree::kRoot].num_children > 1) {
+      if (search.tree()[Tree::kRoot].proven == kUnproven && search.tree()[Tree::kRoot].num_children > 1) {
         EXPECT_EQ(search.tree()[Tree::kRoot].visits, std::max(expected_visits, expanded ? 0 : 1) + 300);
       }
       for (std::int32_t i = 0; i < search.tree().size(); ++i) ASSERT_EQ(search.tree()[i].in_flight, 0);

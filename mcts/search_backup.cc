@@ -1,0 +1,112 @@
+// Expansion of evaluated leaves and the backup of their values up the path.
+#include <algorithm>
+#include <string>
+
+#include "core/errors.h"
+#include "mcts/search.h"
+
+namespace boardlab {
+
+void Search::expand(std::int32_t node_index, const Leaf& leaf, std::span<const Evaluation> evals) {
+  for (std::size_t r = 0; r < evals.size(); ++r) {
+    const std::size_t legal = leaf.request_legal(r).size();
+    if (evals[r].prior.size() != legal || evals[r].value.size() != returns_.size())
+      throw InputError("evaluator returned " + std::to_string(evals[r].prior.size()) + " priors and " +
+                       std::to_string(evals[r].value.size()) + " values for " + std::to_string(legal) +
+                       " legal actions and " + std::to_string(returns_.size()) + " players");
+  }
+  if (simultaneous_ && leaf.state->is_simultaneous_node()) return expand_simultaneous(node_index, leaf, evals);
+  const Player mover = leaf.player;
+  const std::vector<Action>& legal = leaf.legal;
+  const Evaluation& eval = evals[0];
+  const auto count = static_cast<std::int32_t>(legal.size());
+  const std::int32_t first = tree_.add_children(node_index, count);
+  double total = 0;
+  for (float p : eval.prior) total += std::max(p, 0.0f);
+  for (std::int32_t c = 0; c < count; ++c) {
+    Node& child = tree_[first + c];
+    child.action = legal[c];
+    child.prior = total > 0 ? static_cast<float>(std::max(eval.prior[c], 0.0f) / total) : 1.0f / static_cast<float>(count);
+  }
+  Node& node = tree_[node_index];
+  node.mover = static_cast<std::int8_t>(mover);
+  node.net_value = eval.value[mover];
+  node.status = NodeStatus::kExpanded;
+  if (config_.transpositions) transpositions_.insert(leaf.hash, leaf.path.size(), node_index);
+}
+
+void Search::expand_chance(std::int32_t node_index, const Leaf& leaf) {
+  leaf.state->chance_outcomes(outcomes_);
+  const auto count = static_cast<std::int32_t>(outcomes_.size());
+  const std::int32_t first = tree_.add_children(node_index, count);
+  for (std::int32_t c = 0; c < count; ++c) {
+    tree_[first + c].action = outcomes_[c].action;
+    tree_[first + c].prior = static_cast<float>(outcomes_[c].probability);
+  }
+  Node& node = tree_[node_index];
+  node.mover = static_cast<std::int8_t>(kChancePlayer);
+  node.status = NodeStatus::kExpanded;
+  if (config_.transpositions) transpositions_.insert(leaf.hash, leaf.path.size(), node_index);
+}
+
+void Search::backup(std::span<const Evaluation> evals) {
+  if (evals.size() != requests_.size())
+    throw InputError("search backup: " + std::to_string(evals.size()) + " evaluations for " +
+                     std::to_string(num_leaves_) + " leaves" +
+                     (requests_.size() != static_cast<std::size_t>(num_leaves_)
+                          ? " (" + std::to_string(requests_.size()) + " requests: one per seat at a simultaneous leaf)"
+                          : std::string()));
+  std::size_t offset = 0;
+  for (int i = 0; i < num_leaves_; ++i) {
+    const Leaf& leaf = leaves_[i];
+    const std::span<const Evaluation> mine = evals.subspan(offset, leaf.requests());
+    offset += leaf.requests();
+    const std::int32_t node = leaf.path.back();
+    expand(node, leaf, mine);
+    if (node == Tree::kRoot && leaf.path.size() == 1 && tree_[Tree::kRoot].visits == 0) {
+      tree_[Tree::kRoot].visits = 1;  // the root's own evaluation
+      prepare_root();
+      continue;
+    }
+    if (leaf.num_seats == 0) {
+      backup_path(leaf, mine[0].value);
+    } else {
+      leaf_value(leaf, mine);
+      backup_path(leaf, value_);
+    }
+    ++completed_;
+  }
+  num_leaves_ = 0;
+  requests_.clear();
+}
+
+void Search::leaf_value(const Leaf& leaf, std::span<const Evaluation> evals) {
+  // A simultaneous leaf: each seat's value from its own request (the first request's for
+  // a seat without one).
+  const std::vector<float>& first = evals[0].value;
+  std::copy(first.begin(), first.end(), value_.begin());
+  for (std::size_t r = 1; r < evals.size(); ++r) value_[leaf.seats[r - 1]] = evals[r].value[leaf.seats[r - 1]];
+}
+
+void Search::backup_path(const Leaf& leaf, std::span<const float> value) {
+  for (std::size_t i = leaf.path.size() - 1; i > 0; --i) {
+    Node& node = tree_[leaf.path[i]];
+    const Player chooser = tree_[leaf.path[i - 1]].mover;  // none for chance and joint children
+    node.visits += 1;
+    --node.in_flight;
+    if (chooser >= 0) node.value_sum += value[chooser];
+  }
+  if (simultaneous_) {
+    for (const SeatPick& pick : leaf.picks) {
+      Node& stat = tree_[pick.stat];
+      stat.visits += 1;
+      --stat.in_flight;
+      stat.value_sum += value[pick.seat];
+      if (pick.probability > 0)
+        update_regrets(tree_, pick.stat, pick.first, pick.count, pick.probability, value[pick.seat]);
+    }
+  }
+  tree_[Tree::kRoot].visits += 1;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,110 @@
+// The search's decision: each acting seat's move, policy target, visits and value at the root.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/errors.h"
+#include "mcts/gumbel.h"
+#include "mcts/search.h"
+
+namespace boardlab {
+
+SearchResult Search::result() {
+  const Node& root = tree_[Tree::kRoot];
+  if (root.status != NodeStatus::kExpanded) throw InputError("search result requested before the root was evaluated");
+  SearchResult out;
+  out.simulations = completed_;
+  if (root.mover == kSimultaneousPlayer) simultaneous_results(out);
+  else out.players.push_back(decision_result(out.proven_win));
+  for (const PlayerSearchResult& seat : out.players) {
+    if (seat.player != viewer_) continue;
+    out.action = seat.action;
+    out.legal = seat.legal;
+    out.visits = seat.visits;
+    out.policy = seat.policy;
+    out.value = seat.value;
+  }
+  return out;
+}
+
+PlayerSearchResult Search::decision_result(bool& proven_win) {
+  const Node& root = tree_[Tree::kRoot];
+  PlayerSearchResult out;
+  out.player = root.mover;
+  const std::int32_t n = root.num_children;
+  out.legal.resize(n);
+  out.visits.resize(n);
+  out.policy.assign(n, 0.0f);
+  int total = 0;
+  for (std::int32_t c = 0; c < n; ++c) {
+    const Node& child = tree_[root.first_child + c];
+    out.legal[c] = child.action;
+    out.visits[c] = child.visits;
+    total += child.visits;
+  }
+  double value_sum = root.net_value;
+  for (std::int32_t c = 0; c < n; ++c) value_sum += tree_[root.first_child + c].value_sum;
+  out.value = static_cast<float>(value_sum / (1 + total));
+
+  std::int32_t chosen = -1;
+  if (tree_.is_proven(Tree::kRoot)) {
+    // Play the proven choice: among the children proven as good for the mover as the
+    // root, an immediate end first, else the most visited.
+    const float best = tree_.proven_value(Tree::kRoot)[root.mover];
+    for (std::int32_t c = 0; c < n; ++c) {
+      const std::int32_t child = root.first_child + c;
+      if (!tree_.is_proven(child) || tree_.proven_value(child)[root.mover] != best) continue;
+      const Node& candidate = tree_[child];
+      const Node* current = chosen >= 0 ? &tree_[root.first_child + chosen] : nullptr;
+      if (!current ||
+          (candidate.status == NodeStatus::kTerminal && current->status != NodeStatus::kTerminal) ||
+          (candidate.status == current->status && candidate.visits > current->visits))
+        chosen = c;
+    }
+    proven_win = best >= max_return_;
+  }
+
+  if (config_.algorithm == SearchAlgorithm::kGumbel && n > 1) {
+    improved_policy(tree_, Tree::kRoot, config_, out.policy);
+    if (chosen < 0) {
+      if (!root_prepared_) prepare_root();
+      scratch_.resize(n);
+      sigma_completed_q(tree_, Tree::kRoot, config_, scratch_);
+      int most = -1;
+      for (std::int32_t c : considered_) most = std::max(most, out.visits[c] - base_visits_[c]);
+      float best_score = -std::numeric_limits<float>::infinity();
+      for (std::int32_t c : considered_) {
+        if (out.visits[c] - base_visits_[c] != most) continue;
+        if (gumbel_[c] + scratch_[c] > best_score) {
+          best_score = gumbel_[c] + scratch_[c];
+          chosen = c;
+        }
+      }
+    }
+  } else {
+    for (std::int32_t c = 0; c < n; ++c)
+      out.policy[c] = total > 0 ? static_cast<float>(out.visits[c]) / static_cast<float>(total)
+                                : tree_[root.first_child + c].prior;
+    if (chosen < 0 && config_.temperature > 0 && total > 0) {
+      std::vector<double> weights(n);
+      double sum = 0;
+      for (std::int32_t c = 0; c < n; ++c)
+        sum += weights[c] = std::pow(static_cast<double>(out.visits[c]) / total, 1.0 / config_.temperature);
+      double pick = rng_.uniform() * sum;
+      for (chosen = 0; chosen < n - 1 && (pick -= weights[chosen]) >= 0; ++chosen) {
+      }
+    } else if (chosen < 0) {
+      // Most visited; ties go to the higher prior, which keeps tiny budgets sensible.
+      chosen = 0;
+      for (std::int32_t c = 1; c < n; ++c) {
+        const Node& a = tree_[root.first_child + c];
+        const Node& b = tree_[root.first_child + chosen];
+        if (a.visits > b.visits || (a.visits == b.visits && a.prior > b.prior)) chosen = c;
+      }
+    }
+  }
+  out.action = out.legal[chosen];
+  return out;
+}
+
+}  // namespace boardlab

@@ -1,0 +1,193 @@
+// Simultaneous nodes: regret matching and decoupled PUCT per seat, joint children, the seats' policies and results.
+#include "mcts/simultaneous.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "core/errors.h"
+#include "mcts/search.h"
+#include "mcts/selection.h"
+
+namespace boardlab {
+namespace {
+
+SeatChoice regret_matching(const Tree& tree, const SeatBlock& block, float exploration, Rng& rng) {
+  double positive = 0;
+  for (std::int32_t c = 0; c < block.count; ++c) positive += std::max(0.0f, tree[block.first + c].net_value);
+  const double uniform = 1.0 / block.count;
+  auto probability = [&](std::int32_t c) {
+    const double sigma = positive > 0 ? std::max(0.0f, tree[block.first + c].net_value) / positive : uniform;
+    return (1 - exploration) * sigma + exploration * uniform;
+  };
+  double pick = rng.uniform();
+  std::int32_t c = 0;
+  for (; c < block.count - 1; ++c) {
+    pick -= probability(c);
+    if (pick < 0) break;
+  }
+  return {block.first + c, static_cast<float>(probability(c))};
+}
+
+}  // namespace
+
+void seat_blocks(const Tree& tree, std::int32_t node_index, std::vector<SeatBlock>& out) {
+  out.clear();
+  const Node& node = tree[node_index];
+  const std::int32_t end = node.first_child + node.num_children;
+  for (std::int32_t c = node.first_child; c < end;) {
+    SeatBlock block{tree[c].mover, c, 0};
+    while (c < end && tree[c].mover == block.seat) {
+      ++block.count;
+      ++c;
+    }
+    out.push_back(block);
+  }
+}
+
+SeatChoice select_seat(const Tree& tree, std::int32_t node_index, const SeatBlock& block, const SearchConfig& config,
+                       Rng& rng) {
+  if (config.simultaneous_selection == SimultaneousSelection::kRegretMatching)
+    return regret_matching(tree, block, config.regret_exploration, rng);
+  const Node& node = tree[node_index];
+  return {select_in_block(tree, block.first, block.count, node.visits + node.in_flight, seat_value(tree, block),
+                          config, rng),
+          0.0f};
+}
+
+void seat_policy(const Tree& tree, const SeatBlock& block, std::span<float> out) {
+  int total = 0;
+  for (std::int32_t c = 0; c < block.count; ++c) total += tree[block.first + c].visits;
+  if (total == 0) {
+    for (std::int32_t c = 0; c < block.count; ++c) out[c] = tree[block.first + c].prior;
+    return;
+  }
+  for (std::int32_t c = 0; c < block.count; ++c)
+    out[c] = static_cast<float>(tree[block.first + c].visits) / static_cast<float>(total);
+}
+
+void update_regrets(Tree& tree, std::int32_t stat, std::int32_t first, std::int32_t count, float probability,
+                    float value) {
+  for (std::int32_t c = first; c < first + count; ++c) {
+    float& regret = tree[c].net_value;
+    regret = std::max(0.0f, regret + (c == stat ? value / probability : 0.0f) - value);
+  }
+}
+
+float seat_value(const Tree& tree, const SeatBlock& block) {
+  double sum = 0;
+  int visits = 0;
+  for (std::int32_t c = 0; c < block.count; ++c) {
+    sum += tree[block.first + c].value_sum;
+    visits += tree[block.first + c].visits;
+  }
+  return visits > 0 ? static_cast<float>(sum / visits) : 0.0f;
+}
+
+std::int32_t Search::pick_joint(Leaf& leaf, std::int32_t node) {
+  // Every seat picks from its own block; the joint action, as the mixed-radix index of the
+  // picks within their blocks, names the child. joint_ holds the actions to apply.
+  seat_blocks(tree_, node, seats_);
+  joint_.assign(players_, kInvalidAction);
+  std::uint64_t code = 0, radix = 1;
+  for (const SeatBlock& block : seats_) {
+    const SeatChoice choice = select_seat(tree_, node, block, config_, rng_);
+    ++tree_[choice.stat].in_flight;
+    leaf.picks.push_back({choice.stat, block.first, block.count, block.seat, choice.probability});
+    joint_[block.seat] = tree_[choice.stat].action;
+    code += static_cast<std::uint64_t>(choice.stat - block.first) * radix;
+    radix *= static_cast<std::uint64_t>(block.count);
+  }
+  const std::int32_t child = tree_.joint_child(node, code);
+  return child >= 0 ? child : tree_.add_joint_child(node, code);
+}
+
+std::int32_t Search::find_joint_child(std::int32_t node, std::span<const Step> round) {
+  seat_blocks(tree_, node, seats_);
+  std::uint64_t code = 0, radix = 1;
+  for (const SeatBlock& block : seats_) {
+    const auto step = std::find_if(round.begin(), round.end(), [&](const Step& s) { return s.player == block.seat; });
+    if (step == round.end()) return -1;
+    std::int32_t c = 0;
+    while (c < block.count && tree_[block.first + c].action != step->action) ++c;
+    if (c == block.count) return -1;
+    code += static_cast<std::uint64_t>(c) * radix;
+    radix *= static_cast<std::uint64_t>(block.count);
+  }
+  return tree_.joint_child(node, code);
+}
+
+void Search::expand_simultaneous(std::int32_t node_index, const Leaf& leaf, std::span<const Evaluation> evals) {
+  // One block per seat with legal actions, in seat order, priors from that seat's request.
+  std::int32_t count = 0;
+  double joint_actions = 1;
+  for (std::size_t r = 0; r < leaf.requests(); ++r) {
+    count += static_cast<std::int32_t>(leaf.request_legal(r).size());
+    joint_actions *= static_cast<double>(leaf.request_legal(r).size());
+  }
+  if (joint_actions >= 0x1p63)
+    throw InputError("search: " + game_->name() + " has a simultaneous round with " + std::to_string(joint_actions) +
+                     " joint actions; the tree indexes them in 63 bits");
+  std::int32_t first = tree_.add_children(node_index, count);
+  for (std::size_t r = 0; r < leaf.requests(); ++r) {
+    const std::vector<Action>& legal = leaf.request_legal(r);
+    const std::vector<float>& prior = evals[r].prior;
+    double total = 0;
+    for (float p : prior) total += std::max(p, 0.0f);
+    for (std::size_t c = 0; c < legal.size(); ++c) {
+      Node& stat = tree_[first++];
+      stat.action = legal[c];
+      stat.mover = static_cast<std::int8_t>(leaf.request_player(r));
+      stat.prior = total > 0 ? static_cast<float>(std::max(prior[c], 0.0f) / total)
+                             : 1.0f / static_cast<float>(legal.size());
+    }
+  }
+  Node& node = tree_[node_index];
+  node.mover = static_cast<std::int8_t>(kSimultaneousPlayer);
+  node.status = NodeStatus::kExpanded;
+}
+
+void Search::simultaneous_results(SearchResult& out) {
+  // A mixed equilibrium is played by drawing from it, so under regret matching each seat
+  // samples its move from its average strategy; under PUCT moves follow the visits, as
+  // at a turn.
+  seat_blocks(tree_, Tree::kRoot, seats_);
+  for (const SeatBlock& block : seats_) {
+    PlayerSearchResult r;
+    r.player = block.seat;
+    r.legal.resize(block.count);
+    r.visits.resize(block.count);
+    r.policy.resize(block.count);
+    for (std::int32_t c = 0; c < block.count; ++c) {
+      r.legal[c] = tree_[block.first + c].action;
+      r.visits[c] = tree_[block.first + c].visits;
+    }
+    seat_policy(tree_, block, r.policy);
+    r.value = seat_value(tree_, block);
+    std::int32_t chosen = 0;
+    const bool sample = config_.simultaneous_selection == SimultaneousSelection::kRegretMatching ||
+                        config_.temperature > 0;
+    if (sample) {
+      std::vector<double> weights(block.count);
+      for (std::int32_t c = 0; c < block.count; ++c)
+        weights[c] = config_.simultaneous_selection == SimultaneousSelection::kRegretMatching
+                         ? r.policy[c]
+                         : std::pow(static_cast<double>(r.policy[c]), 1.0 / config_.temperature);
+      double pick = rng_.uniform() * std::accumulate(weights.begin(), weights.end(), 0.0);
+      for (chosen = 0; chosen < block.count - 1 && (pick -= weights[chosen]) >= 0; ++chosen) {
+      }
+    } else {
+      for (std::int32_t c = 1; c < block.count; ++c) {
+        const Node& a = tree_[block.first + c];
+        const Node& b = tree_[block.first + chosen];
+        if (a.visits > b.visits || (a.visits == b.visits && a.prior > b.prior)) chosen = c;
+      }
+    }
+    r.action = r.legal[chosen];
+    out.players.push_back(std::move(r));
+  }
+}
+
+}  // namespace boardlab

@@ -1,0 +1,126 @@
+// Tests that every search refuses what it does not do, naming the game and the reason, and that the benchmark runs at every node kind.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "core/errors.h"
+#include "games/registry.h"
+#include "mcts/bots.h"
+#include "mcts/search.h"
+#include "mcts/search_bench.h"
+#include "tests/mcts/search_test_util.h"
+#include "tests/toys/toys.h"
+
+namespace boardlab {
+namespace {
+
+::testing::AssertionResult contains(const std::string& message, const std::string& part) {
+  if (message.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "'" << message << "' does not contain '" << part << "'";
+}
+
+// A declaration only: a game with simultaneous moves and hidden information, which the
+// search refuses before it asks anything else of the game.
+class SimultaneousHiddenGame final : public Game {
+ public:
+  SimultaneousHiddenGame() : Game("hidden_rounds", {}) {}
+  GameType type() const override {
+    GameType t;
+    t.dynamics = Dynamics::kSimultaneous;
+    t.information = Information::kImperfect;
+    return t;
+  }
+  int num_players() const override { return 2; }
+  int num_distinct_actions() const override { return 2; }
+  ObservationShape observation_shape() const override { return {1, 1, 1}; }
+  int max_game_length() const override { return 2; }
+  std::unique_ptr<State> new_initial_state() const override {
+    throw InputError("hidden_rounds has no states: it only declares a kind of game");
+  }
+};
+
+std::string construction_error(const Game& game, const std::string& options) {
+  SearchConfig config;
+  set_search_options(config, options);
+  return input_error_of([&] { Search search(game, config, 1); });
+}
+
+TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
+  const auto matrix = load_toy("toy_matrix");
+  const auto kuhn = load_toy("toy_kuhn");
+  EXPECT_TRUE(contains(construction_error(*matrix, "algorithm=gumbel"),
+                       "search: gumbel does not search toy_matrix: its sequential halving picks one root action of "
+                       "one mover, and a simultaneous round has every seat choosing at once"));
+  EXPECT_TRUE(contains(construction_error(*kuhn, "reuse_tree=true"),
+                       "search: reuse_tree does not apply to toy_kuhn: with hidden information"));
+  EXPECT_TRUE(contains(construction_error(*kuhn, "transpositions=true"),
+                       "search: transpositions do not apply to toy_kuhn: with hidden information"));
+  EXPECT_TRUE(contains(construction_error(SimultaneousHiddenGame(), ""),
+                       "search: hidden_rounds has both simultaneous moves and hidden information; this search does "
+                       "not combine them"));
+  // What it does do is accepted.
+  EXPECT_EQ(construction_error(*matrix, "algorithm=uct"), "no error");
+  EXPECT_EQ(construction_error(*kuhn, "algorithm=gumbel,hidden=single_sample"), "no error");
+  EXPECT_EQ(construction_error(*load_game("virus_war"), "transpositions=true,reuse_tree=true"), "no error");
+  // Player specs carry the refusal.
+  EXPECT_TRUE(contains(input_error_of([&] { make_search_bot("mcts:algorithm=gumbel", *matrix, 1); }),
+                       "gumbel does not search toy_matrix"));
+  // So does the benchmark.
+  SearchConfig gumbel;
+  gumbel.algorithm = SearchAlgorithm::kGumbel;
+  EXPECT_TRUE(contains(input_error_of([&] { bench_search(*matrix, gumbel, BenchEvaluator::kFree, 2, 0.01, 1); }),
+                       "gumbel does not search toy_matrix"));
+}
+
+TEST(SearchRefusals, AStartWhereTheViewerDoesNotActIsNamed) {
+  const auto kuhn = load_toy("toy_kuhn");
+  auto state = kuhn->new_initial_state();
+  Search search(*kuhn, SearchConfig{}, 1);
+  EXPECT_EQ(input_error_of([&] { search.start(PlayerView(*state, 0)); }),
+            "search: player 0 does not act here in toy_kuhn (a chance node: play its outcome first)");
+  state->apply(0);
+  state->apply(1);
+  EXPECT_EQ(input_error_of([&] { search.start(PlayerView(*state, 1)); }),
+            "search: player 1 does not act here in toy_kuhn (it is player 0's turn)");
+  EXPECT_EQ(input_error_of([&] { search.start(PlayerView(*state, 0)); }), "no error");
+}
+
+TEST(SearchRefusals, NewOptionsNameTheProblem) {
+  SearchConfig c;
+  EXPECT_TRUE(contains(input_error_of([&] { set_search_option(c, "simultaneous_selection", "exp3"); }),
+                       "search option 'simultaneous_selection' expects regret_matching or puct, got 'exp3'"));
+  EXPECT_TRUE(contains(input_error_of([&] { set_search_option(c, "hidden", "peek"); }),
+                       "search option 'hidden' expects information_set or single_sample, got 'peek'"));
+  EXPECT_TRUE(contains(input_error_of([&] { set_search_option(c, "transpositions", "maybe"); }),
+                       "search option 'transpositions' expects true or false, got 'maybe'"));
+  c.regret_exploration = 0;
+  EXPECT_TRUE(contains(input_error_of([&] { validate(c); }), "search option 'regret_exploration' must be in (0, 1]"));
+  c = SearchConfig{};
+  c.leaves_per_step = 5000;
+  EXPECT_TRUE(contains(input_error_of([&] { validate(c); }), "search option 'leaves_per_step' must be at most 4096"));
+  SearchConfig good;
+  set_search_options(good, "simultaneous_selection=puct,hidden=single_sample,transpositions=true,regret_exploration=0.2");
+  EXPECT_EQ(good.simultaneous_selection, SimultaneousSelection::kPuct);
+  EXPECT_EQ(good.hidden, HiddenInformation::kSingleSample);
+  EXPECT_TRUE(good.transpositions);
+  EXPECT_FLOAT_EQ(good.regret_exploration, 0.2f);
+}
+
+TEST(SearchBench, RunsAtEveryKindOfNode) {
+  for (const char* name : {"toy_race", "toy_matrix", "toy_kuhn"}) {
+    const auto game = load_toy(name);
+    for (SearchAlgorithm algorithm : {SearchAlgorithm::kPuct, SearchAlgorithm::kUct}) {
+      SCOPED_TRACE(std::string(name) + " " + std::string(algorithm_name(algorithm)));
+      SearchConfig config;
+      config.algorithm = algorithm;
+      config.simulations = 32;
+      const SearchBenchStats stats = bench_search(*game, config, BenchEvaluator::kFree, 4, 0.01, 1);
+      EXPECT_GE(stats.decisions, 4u);
+      EXPECT_GT(stats.simulations, 0u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace boardlab

@@ -1,0 +1,48 @@
+// Helpers shared by the search tests of every node kind: running a search, catching input errors, proven vectors.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <exception>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/errors.h"
+#include "core/player_view.h"
+#include "mcts/search.h"
+#include "mcts/search_driver.h"
+
+namespace boardlab {
+
+// Runs `search` from `view` to the end with `evaluator` and returns its result.
+inline SearchResult search_from(Search& search, const PlayerView& view, Evaluator& evaluator) {
+  search.start(view);
+  SearchDriver driver(evaluator);
+  Search* searches[] = {&search};
+  driver.run(searches);
+  EXPECT_TRUE(search.done());
+  return search.result();
+}
+
+// The message of the InputError that f throws, or a text saying what happened instead.
+template <typename F>
+std::string input_error_of(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("not an InputError: ") + e.what();
+  }
+  return "no error";
+}
+
+// A node's proven return vector, empty when it is not proven.
+inline std::vector<float> proven_vector(const Tree& tree, std::int32_t node) {
+  if (!tree.is_proven(node)) return {};
+  const std::span<const float> value = tree.proven_value(node);
+  return {value.begin(), value.end()};
+}
+
+}  // namespace boardlab
