@@ -26,9 +26,9 @@ class NetworkBot final : public Bot {
 
 }  // namespace
 
-SearchConfig default_agent_search() {
+SearchConfig default_agent_search(const Game& game) {
   SearchConfig config;
-  config.algorithm = SearchAlgorithm::kGumbel;
+  config.algorithm = game.type().simultaneous() ? SearchAlgorithm::kPuct : SearchAlgorithm::kGumbel;
   config.simulations = 32;
   config.gumbel_scale = 0;
   config.dirichlet_epsilon = 0;
@@ -63,7 +63,7 @@ std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::
   const auto comma = rest.find(',');
   const std::string path(rest.substr(0, comma));
   if (path.empty()) throw InputError("player '" + std::string(spec) + "': agent needs a checkpoint path, as in agent:runs/x/checkpoints/latest.pt");
-  SearchConfig config = default_agent_search();
+  SearchConfig config = default_agent_search(game);
   try {
     if (comma != std::string_view::npos) set_search_options(config, rest.substr(comma + 1));
     validate(config);

@@ -15,8 +15,10 @@ namespace boardlab {
 std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config,
                                       std::uint64_t seed);
 
-// The search an agent uses unless its spec says otherwise: Gumbel without noise, 32 simulations.
-SearchConfig default_agent_search();
+// The search an agent uses unless its spec says otherwise: 32 simulations without noise,
+// Gumbel, or at a game with simultaneous rounds (where Gumbel's root halving does not apply)
+// PUCT with regret matching at the rounds.
+SearchConfig default_agent_search(const Game& game);
 
 // "agent:PATH[,key=value...]" (search options as in mcts/search_config.h) makes a network
 // player from a checkpoint, loaded once per path and shared; anything else goes to

@@ -1,7 +1,9 @@
 // The self-play loop: step all searches, play decided moves, hand finished games over.
 #include "nn/self_play.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "core/errors.h"
 
@@ -11,16 +13,6 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
                                Evaluator& evaluator, std::uint64_t seed)
     : game_(&game), search_config_(search), config_(config), rng_(seed), driver_(evaluator) {
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
-  // The search's support for these node kinds is being built in mcts/; self-play takes
-  // them once it lands (one position, one target per seat, at a round).
-  if (game.type().simultaneous())
-    throw InputError("self-play: " + game.name() +
-                     " has simultaneous moves; self-play needs the search's simultaneous nodes (decoupled selection), "
-                     "which it does not use yet");
-  if (!game.type().perfect_information())
-    throw InputError("self-play: " + game.name() +
-                     " has imperfect information; self-play needs information-set search over each player's view, "
-                     "which it does not use yet");
   search_config_.temperature = 0;  // move choice with temperature happens here, per ply
   slots_.resize(config.concurrent_games);
   for (Slot& slot : slots_) {
@@ -45,10 +37,30 @@ bool SelfPlayWorker::advance_to_decision(Slot& slot) {
     if (actor == kChancePlayer) {
       // Chance is drawn here, with its probabilities, and recorded like any step.
       action = state.random_legal_action(rng_);
+    } else if (actor == kSimultaneousPlayer) {
+      // One search decides for every seat (decoupled statistics per seat; nothing is
+      // hidden in a simultaneous game the search accepts, so any seat's view will do).
+      const int seats = game_->num_players();
+      joint_.resize(seats);
+      bool forced = true;
+      for (Player p = 0; p < seats && forced; ++p) {
+        state.legal_actions(p, legal_);
+        forced = legal_.size() == 1;
+        joint_[p] = legal_.front();
+      }
+      if (!forced) {
+        slot.search->start(PlayerView(state, 0));
+        return true;
+      }
+      for (Player p = 0; p < seats; ++p) slot.record.steps.push_back({p, joint_[p]});
+      state.apply_joint(joint_);
+      continue;
     } else {
       state.legal_actions(actor, legal_);
       if (legal_.size() > 1) {
-        slot.search->start(PlayerView::of_mover(state));
+        // The mover searches from its own view: for hidden information, over the states it
+        // cannot tell apart (information-set search), never the true one.
+        slot.search->start(PlayerView(state, actor));
         return true;
       }
       action = legal_.front();  // forced: a step without a position
@@ -76,6 +88,31 @@ Action SelfPlayWorker::choose(const SearchResult& result, int ply) {
   return result.legal.back();
 }
 
+void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply) {
+  // Every seat trains on its own policy, and plays an action drawn from it: at a
+  // simultaneous round the policy is a mixed strategy (regret matching's average), and
+  // playing its most likely action would be exploitable.
+  const int seats = game_->num_players();
+  SelfPlayGame::Position position{ply, {}};
+  joint_.assign(seats, kInvalidAction);
+  for (const PlayerSearchResult& seat : result.players) {
+    position.targets.push_back({seat.player, seat.legal, seat.policy});
+    double pick = rng_.uniform() * std::accumulate(seat.policy.begin(), seat.policy.end(), 0.0);
+    std::size_t k = 0;
+    while (k + 1 < seat.legal.size() && (pick -= seat.policy[k]) >= 0) ++k;
+    joint_[seat.player] = seat.legal[k];
+  }
+  for (Player p = 0; p < seats; ++p) {
+    if (joint_[p] == kInvalidAction)
+      throw InputError("self-play: the search gave no decision for " + game_->player_name(p) + " at a simultaneous round");
+    slot.record.steps.push_back({p, joint_[p]});
+  }
+  std::sort(position.targets.begin(), position.targets.end(),
+            [](const auto& a, const auto& b) { return a.player < b.player; });
+  slot.record.positions.push_back(std::move(position));
+  slot.state->apply_joint(joint_);
+}
+
 void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
                          const std::function<void(SelfPlayGame&&)>& sink) {
   std::int64_t finished = 0;
@@ -90,10 +127,14 @@ void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
       simulations_ += static_cast<std::uint64_t>(result.simulations);
       const int ply = static_cast<int>(slot.record.steps.size());
       const Player mover = slot.state->current_player();
-      slot.record.positions.push_back({ply, {{mover, result.legal, result.policy}}});
-      const Action action = choose(result, ply);
-      slot.record.steps.push_back({mover, action});
-      slot.state->apply(action);
+      if (mover == kSimultaneousPlayer) {
+        play_round(slot, result, ply);
+      } else {
+        slot.record.positions.push_back({ply, {{mover, result.legal, result.policy}}});
+        const Action action = choose(result, ply);
+        slot.record.steps.push_back({mover, action});
+        slot.state->apply(action);
+      }
       if (advance_to_decision(slot)) continue;
       finished += static_cast<std::int64_t>(slot.record.positions.size());
       sink(std::move(slot.record));

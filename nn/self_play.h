@@ -52,6 +52,8 @@ class SelfPlayWorker {
   // Returns false when the game ended on the way.
   bool advance_to_decision(Slot& slot);
   Action choose(const SearchResult& result, int ply);
+  // Records a simultaneous round's targets (one per seat) and plays the joint action.
+  void play_round(Slot& slot, const SearchResult& result, int ply);
 
   const Game* game_;
   SearchConfig search_config_;
@@ -61,6 +63,7 @@ class SelfPlayWorker {
   std::vector<Slot> slots_;
   std::vector<Search*> searches_view_;
   std::vector<Action> legal_;
+  std::vector<Action> joint_;
   std::uint64_t searches_ = 0;
   std::uint64_t simulations_ = 0;
 };

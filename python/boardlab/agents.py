@@ -7,7 +7,8 @@ from boardlab.engine import module_for, network_module
 
 
 def load_agent(checkpoint: "str | os.PathLike", simulations: int = 32, seed: int = 0):
-    """An agent with act(state), policy(state) -> (prior, search policy) numpy arrays, value(state)."""
+    """An agent with act(state, player=None), policy(state, player=None) -> (prior, search policy) numpy arrays,
+    value(state, player=None); `player` names the seat at a simultaneous round."""
     checkpoint = str(checkpoint)
     if not os.path.exists(checkpoint):
         raise ValueError(f"checkpoint '{checkpoint}' does not exist")

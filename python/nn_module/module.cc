@@ -6,6 +6,7 @@
 #include <atomic>
 #include <csignal>
 #include <mutex>
+#include <optional>
 
 #include <pybind11/numpy.h>
 
@@ -104,37 +105,38 @@ class Agent {
  public:
   Agent(const std::string& checkpoint, int simulations, std::uint64_t seed)
       : path_(checkpoint), game_(load_game(load_checkpoint_game(checkpoint))),
-        model_(cached_checkpoint_model(checkpoint, *game_)), config_(default_agent_search()),
+        model_(cached_checkpoint_model(checkpoint, *game_)), config_(default_agent_search(*game_)),
         evaluator_(*model_) {
     config_.simulations = simulations;
     validate(config_);
     search_ = std::make_unique<Search>(*game_, config_, seed);
   }
 
-  Action act(const StateHandle& s) {
+  Action act(const StateHandle& s, std::optional<Player> player) {
     check(s);
-    return search(s).action;
+    return search(s, player).action;
   }
 
   // (prior, search policy), each over every action (zero where illegal).
-  py::tuple policy(const StateHandle& s) {
+  py::tuple policy(const StateHandle& s, std::optional<Player> player) {
     check(s);
     const int n = game_->num_distinct_actions();
     py::array_t<float> prior(n), searched(n);
     std::fill_n(prior.mutable_data(), n, 0.0f);
     std::fill_n(searched.mutable_data(), n, 0.0f);
-    const Evaluation eval = evaluate(s);
-    const std::vector<Action> legal = s.state->legal_actions();
+    const Player p = seat(s, player);
+    const Evaluation eval = evaluate(s, p);
+    const std::vector<Action> legal = s.state->legal_actions(p);
     for (std::size_t i = 0; i < legal.size(); ++i) prior.mutable_data()[legal[i]] = eval.prior[i];
-    const SearchResult result = search(s);
+    const SearchResult result = search(s, p);
     for (std::size_t i = 0; i < result.legal.size(); ++i) searched.mutable_data()[result.legal[i]] = result.policy[i];
     return py::make_tuple(prior, searched);
   }
 
   // The network's value of the position for every player.
-  py::array_t<float> value(const StateHandle& s) {
+  py::array_t<float> value(const StateHandle& s, std::optional<Player> player) {
     check(s);
-    const Evaluation eval = evaluate(s);
+    const Evaluation eval = evaluate(s, seat(s, player));
     py::array_t<float> out(static_cast<py::ssize_t>(eval.value.size()));
     std::copy(eval.value.begin(), eval.value.end(), out.mutable_data());
     return out;
@@ -154,9 +156,16 @@ class Agent {
     if (s.state->is_terminal()) throw InputError("the game is over");
   }
 
-  Evaluation evaluate(const StateHandle& s) {
-    std::vector<Action> legal = s.state->legal_actions();
-    const EvalRequest request{s.state.get(), s.state->current_player(), legal};
+  // The seat the agent decides for: `player`, or the one player to move.
+  static Player seat(const StateHandle& s, std::optional<Player> player) {
+    const PlayerView view = player ? PlayerView(*s.state, *player) : PlayerView::of_mover(*s.state);
+    if (!view.acts()) throw InputError(s.game->player_name(view.viewer()) + " does not act here");
+    return view.viewer();
+  }
+
+  Evaluation evaluate(const StateHandle& s, Player player) {
+    std::vector<Action> legal = s.state->legal_actions(player);
+    const EvalRequest request{s.state.get(), player, legal};
     Evaluation eval;
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);  // the evaluator's buffers and the tree are not shared between threads
@@ -164,11 +173,12 @@ class Agent {
     return eval;
   }
 
-  SearchResult search(const StateHandle& s) {
+  SearchResult search(const StateHandle& s, std::optional<Player> player) {
+    const Player p = seat(s, player);
     const std::unique_ptr<State> root = s.state->clone();
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
-    search_->start(PlayerView::of_mover(*root));
+    search_->start(PlayerView(*root, p));
     SearchDriver driver(evaluator_);
     Search* searches[] = {search_.get()};
     driver.run(searches);
@@ -225,10 +235,13 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   py::class_<Agent>(m, "Agent", "A trained network with its search (Gumbel, no noise).")
       .def(py::init<const std::string&, int, std::uint64_t>(), py::arg("checkpoint"), py::arg("simulations") = 32,
            py::arg("seed") = 0)
-      .def("act", &Agent::act, py::arg("state"), "The action the agent plays (after its search).")
-      .def("policy", &Agent::policy, py::arg("state"),
-           "(prior, search policy): the network's prior and the search's improved policy, over every action.")
-      .def("value", &Agent::value, py::arg("state"), "The network's value of the position for every player.")
+      .def("act", &Agent::act, py::arg("state"), py::arg("player") = py::none(),
+           "The action the agent plays for `player` (default: the player to move; name the seat at a "
+           "simultaneous round), after its search from that player's view.")
+      .def("policy", &Agent::policy, py::arg("state"), py::arg("player") = py::none(),
+           "(prior, search policy) of `player`: the network's prior and the search's policy, over every action.")
+      .def("value", &Agent::value, py::arg("state"), py::arg("player") = py::none(),
+           "The network's value of the position for every player, from `player`'s observation.")
       .def_property_readonly("spec", &Agent::spec, "The player spec that plays this agent in the arena.")
       .def_property_readonly("simulations", &Agent::simulations)
       .def_property_readonly("checkpoint", &Agent::path)

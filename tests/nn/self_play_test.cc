@@ -1,4 +1,4 @@
-// Tests for self-play records: chance drawn by the worker, forced steps without positions, one target per searched position, truncation, and the games it refuses.
+// Tests for self-play records: chance drawn by the worker, forced steps without positions, one target per searched position, simultaneous rounds, hidden information, truncation.
 #include "core/steps.h"
 #include "nn/self_play.h"
 
@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <numeric>
+#include <set>
 #include <vector>
 
 #include "core/errors.h"
@@ -96,15 +97,85 @@ TEST(SelfPlay, GamesEndedByACapSaySo) {
   }
 }
 
-TEST(SelfPlay, RefusesGamesItsSearchDoesNotPlayYet) {
+TEST(SelfPlay, ASimultaneousRoundTrainsEverySeatOnItsOwnMixedPolicy) {
+  // toy_matrix, one search per round: one position with a target per seat, each seat's
+  // action drawn from its policy. Regret matching's policies average out near the
+  // equilibrium (1/4, 1/2, 1/4); a worker that trained the argmax, or one seat only, fails.
+  const auto game = load_toy("toy_matrix(rounds=3)");
   SearchConfig search;
+  search.simulations = 4000;
+  SelfPlayConfig config;
+  config.concurrent_games = 4;
   FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
-  const std::string simultaneous =
-      error_of<InputError>([&] { SelfPlayWorker(*load_toy("toy_matrix"), search, SelfPlayConfig{}, evaluator, 1); });
-  EXPECT_EQ(simultaneous.rfind("self-play: toy_matrix has simultaneous moves; ", 0), 0u) << simultaneous;
-  const std::string hidden =
-      error_of<InputError>([&] { SelfPlayWorker(*load_toy("toy_kuhn"), search, SelfPlayConfig{}, evaluator, 1); });
-  EXPECT_EQ(hidden.rfind("self-play: toy_kuhn has imperfect information; ", 0), 0u) << hidden;
+  SelfPlayWorker worker(*game, search, config, evaluator, 11);
+  std::vector<SelfPlayGame> games;
+  const std::atomic<bool> stop{false};
+  worker.run(120, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_GE(games.size(), 40u);
+  ReplayBuffer replay(*game, 1 << 20);
+  std::vector<double> mean_policy(3, 0.0), played(3, 0.0);
+  double targets = 0;
+  for (const SelfPlayGame& g : games) {
+    ASSERT_EQ(g.positions.size(), 3u);
+    ASSERT_EQ(g.steps.size(), 6u);
+    for (std::size_t r = 0; r < 3; ++r) {
+      const SelfPlayGame::Position& position = g.positions[r];
+      EXPECT_EQ(position.ply, static_cast<int>(2 * r));
+      ASSERT_EQ(position.targets.size(), 2u);
+      for (Player p = 0; p < 2; ++p) {
+        const SelfPlayGame::Target& t = position.targets[p];
+        EXPECT_EQ(t.player, p);
+        EXPECT_EQ(t.legal, (std::vector<Action>{0, 1, 2}));
+        EXPECT_NEAR(std::accumulate(t.policy.begin(), t.policy.end(), 0.0), 1.0, 1e-5);
+        for (int a = 0; a < 3; ++a) mean_policy[a] += t.policy[a];
+        targets += 1;
+        EXPECT_EQ(g.steps[2 * r + p].player, p);
+        played[g.steps[2 * r + p].action] += 1;
+      }
+    }
+    replay.add(g);
+  }
+  for (int a = 0; a < 3; ++a) {
+    // Uniform play is 0.083 from the equilibrium on rock and scissors; playing the most
+    // likely action would play paper every time.
+    EXPECT_NEAR(mean_policy[a] / targets, kToyMatrixEquilibrium[a], 0.05) << "action " << a;
+    EXPECT_NEAR(played[a] / targets, kToyMatrixEquilibrium[a], 0.12) << "action " << a;
+  }
+}
+
+TEST(SelfPlay, HiddenInformationSearchesFromTheMoversViewAndTrainsTheMoverOnly) {
+  // toy_kuhn: chance deals, then each decision is searched from the mover's view. The
+  // evaluator sees the states the search asks about: with information-set search they are
+  // samples, so the hidden card of the player not to move varies across one game's requests.
+  const auto game = load_toy("toy_kuhn");
+  SearchConfig search;
+  search.simulations = 32;
+  SelfPlayConfig config;
+  config.concurrent_games = 1;
+  std::set<std::pair<Action, Action>> deals_seen;
+  FunctionEvaluator evaluator([&](const State& s, std::span<const Action> legal, Evaluation& eval) {
+    const std::vector<Step> h = s.history();
+    deals_seen.insert({h[0].action, h[1].action});
+    eval.prior.assign(legal.size(), 1.0f);
+    eval.value.assign(2, 0.0f);
+  });
+  SelfPlayWorker worker(*game, search, config, evaluator, 3);
+  std::vector<SelfPlayGame> games;
+  const std::atomic<bool> stop{false};
+  worker.run(1, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 1u);
+  const SelfPlayGame& g = games.front();
+  ASSERT_EQ(g.steps[0].player, kChancePlayer);
+  ASSERT_EQ(g.steps[1].player, kChancePlayer);
+  // Both deals the mover cannot tell apart were searched, not only the true one.
+  EXPECT_GE(deals_seen.size(), 2u);
+  for (const SelfPlayGame::Position& position : g.positions) {
+    ASSERT_EQ(position.targets.size(), 1u);
+    EXPECT_EQ(position.targets[0].player, g.steps[position.ply].player);
+  }
+  ReplayBuffer replay(*game, 1 << 20);
+  replay.add(g);
+  EXPECT_EQ(replay.positions(), static_cast<std::int64_t>(g.positions.size()));
 }
 
 }  // namespace
