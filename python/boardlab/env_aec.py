@@ -1,22 +1,11 @@
 """The AEC environment: one boardlab game of turns (sub-moves, n players, chance, hidden information) as a PettingZoo AECEnv."""
 
-import numpy as np
-
 import boardlab
 from boardlab.chance import play_chance
-from boardlab.env_base import (
-    RENDER_MODES,
-    AECEnv,
-    GameSpaces,
-    check_render_mode,
-    integer_action,
-    load_env_game,
-    observation,
-    render_state,
-)
+from boardlab.env_base import RENDER_MODES, AECEnv, GameEnv, integer_action, load_env_game
 
 
-class BoardlabAECEnv(AECEnv):
+class BoardlabAECEnv(GameEnv, AECEnv):
     """One turn-based boardlab game as an AEC environment.
 
     The agent to act is the game's current player, so an agent making sub-moves is selected
@@ -31,30 +20,16 @@ class BoardlabAECEnv(AECEnv):
 
     def __init__(self, game: "str | boardlab.Game", render_mode: str | None = None, **params):
         super().__init__()
-        self.game = load_env_game(game, params)
-        if self.game.type().simultaneous:
+        game = load_env_game(game, params)
+        if game.type().simultaneous:
             raise ValueError(
-                f"{self.game} has simultaneous moves: use boardlab.env.parallel_env() (PettingZoo's Parallel API), "
+                f"{game} has simultaneous moves: use boardlab.env.parallel_env() (PettingZoo's Parallel API), "
                 "not the AEC environment"
             )
-        self.render_mode = check_render_mode(render_mode)
-        self.metadata = {**self.metadata, "name": f"boardlab_{self.game.name()}"}
-        self._spaces = GameSpaces(self.game)
-        self.possible_agents = self._spaces.agents[:]
-        self.state = None
-        self._rng = np.random.default_rng()
-
-    def observation_space(self, agent):
-        return self._spaces.observation[agent]
-
-    def action_space(self, agent):
-        return self._spaces.action[agent]
+        self._set_game(game, render_mode)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        self._rng = np.random.default_rng(seed)
-        self._spaces.seed(seed)
-        self.state = self.game.new_initial_state()
-        self.agents = self.possible_agents[:]
+        self._new_game(seed)
         self.rewards = {agent: 0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
@@ -62,9 +37,6 @@ class BoardlabAECEnv(AECEnv):
         self.infos = {agent: {} for agent in self.agents}
         self._after_move()
         self._accumulate_rewards()  # nonzero only for a game that chance alone ended
-
-    def observe(self, agent: str) -> dict:
-        return observation(self.state, self._spaces.player(agent))
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -95,9 +67,3 @@ class BoardlabAECEnv(AECEnv):
             ended[agent] = True
         # PettingZoo's convention: every agent is then selected once, to be stepped with None.
         self.agent_selection = self.agents[0]
-
-    def render(self):
-        return render_state(self.state, self.render_mode)
-
-    def close(self):
-        self.state = None

@@ -5,6 +5,7 @@ import operator
 import numpy as np
 
 import boardlab
+from boardlab.chance import play_chance
 from boardlab.spaces import Box, Dict, Discrete
 
 try:  # pragma: no cover - depends on the user's machine
@@ -14,10 +15,31 @@ try:  # pragma: no cover - depends on the user's machine
 except ImportError:
     HAVE_PETTINGZOO = False
 
-    class AECEnv:
-        """The part of pettingzoo.AECEnv that boardlab's environments rely on."""
+    class _StandInEnv:
+        """What PettingZoo's two base classes share, as far as boardlab's environments rely on it."""
 
         metadata: dict = {}
+
+        @property
+        def num_agents(self) -> int:
+            return len(self.agents)
+
+        @property
+        def max_num_agents(self) -> int:
+            return len(self.possible_agents)
+
+        def close(self):
+            pass
+
+        @property
+        def unwrapped(self):
+            return self
+
+        def __str__(self):
+            return self.metadata.get("name", type(self).__name__)
+
+    class AECEnv(_StandInEnv):
+        """The part of pettingzoo.AECEnv that boardlab's environments rely on."""
 
         def agent_iter(self, max_iter: int = 2**63):
             for _ in range(max_iter):
@@ -58,46 +80,8 @@ except ImportError:
                 self.agent_selection = self.agents[0]
             self._clear_rewards()
 
-        @property
-        def num_agents(self) -> int:
-            return len(self.agents)
-
-        @property
-        def max_num_agents(self) -> int:
-            return len(self.possible_agents)
-
-        def close(self):
-            pass
-
-        @property
-        def unwrapped(self):
-            return self
-
-        def __str__(self):
-            return self.metadata.get("name", type(self).__name__)
-
-    class ParallelEnv:
+    class ParallelEnv(_StandInEnv):
         """The part of pettingzoo.ParallelEnv that boardlab's environments rely on."""
-
-        metadata: dict = {}
-
-        @property
-        def num_agents(self) -> int:
-            return len(self.agents)
-
-        @property
-        def max_num_agents(self) -> int:
-            return len(self.possible_agents)
-
-        def close(self):
-            pass
-
-        @property
-        def unwrapped(self):
-            return self
-
-        def __str__(self):
-            return self.metadata.get("name", type(self).__name__)
 
 
 RENDER_MODES = ["ansi", "human", "svg"]
@@ -148,6 +132,46 @@ class GameSpaces:
         if seed is not None:
             for i, agent in enumerate(self.agents):
                 self.action[agent].seed(seed + i)
+
+
+class GameEnv:
+    """What both environments do with their game: spaces, per-agent observations, reset with seeded chance.
+
+    Mixed into the AEC and Parallel classes; `_set_game` is called from their constructors.
+    """
+
+    def _set_game(self, game: boardlab.Game, render_mode: str | None) -> None:
+        self.game = game
+        self.render_mode = check_render_mode(render_mode)
+        self.metadata = {**self.metadata, "name": f"boardlab_{game.name()}"}
+        self._spaces = GameSpaces(game)
+        self.possible_agents = self._spaces.agents[:]
+        self.agents = []
+        self.state = None
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent):
+        return self._spaces.observation[agent]
+
+    def action_space(self, agent):
+        return self._spaces.action[agent]
+
+    def observe(self, agent: str) -> dict:
+        return observation(self.state, self._spaces.player(agent))
+
+    def _new_game(self, seed: int | None) -> None:
+        """A new game from the initial state, its leading chance nodes drawn from the seeded generator."""
+        self._rng = np.random.default_rng(seed)
+        self._spaces.seed(seed)
+        self.state = self.game.new_initial_state()
+        play_chance(self.state, self._rng)
+        self.agents = self.possible_agents[:]
+
+    def render(self):
+        return render_state(self.state, self.render_mode)
+
+    def close(self):
+        self.state = None
 
 
 def observation(state: boardlab.State, player: int) -> dict:

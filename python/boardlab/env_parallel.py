@@ -1,22 +1,11 @@
 """The Parallel environment: one boardlab game of simultaneous moves as a PettingZoo ParallelEnv."""
 
-import numpy as np
-
 import boardlab
 from boardlab.chance import play_chance
-from boardlab.env_base import (
-    RENDER_MODES,
-    GameSpaces,
-    ParallelEnv,
-    check_render_mode,
-    integer_action,
-    load_env_game,
-    observation,
-    render_state,
-)
+from boardlab.env_base import RENDER_MODES, ParallelEnv, GameEnv, integer_action, load_env_game
 
 
-class BoardlabParallelEnv(ParallelEnv):
+class BoardlabParallelEnv(GameEnv, ParallelEnv):
     """One boardlab game with simultaneous moves as a Parallel environment.
 
     `step({agent: action})` plays one round: at a simultaneous node every live agent gives its
@@ -31,36 +20,17 @@ class BoardlabParallelEnv(ParallelEnv):
 
     def __init__(self, game: "str | boardlab.Game", render_mode: str | None = None, **params):
         super().__init__()
-        self.game = load_env_game(game, params)
-        if not self.game.type().simultaneous:
+        game = load_env_game(game, params)
+        if not game.type().simultaneous:
             raise ValueError(
-                f"{self.game} is turn-based (no simultaneous moves): use boardlab.env.aec_env() "
+                f"{game} is turn-based (no simultaneous moves): use boardlab.env.aec_env() "
                 "(PettingZoo's AEC API), not the Parallel environment"
             )
-        self.render_mode = check_render_mode(render_mode)
-        self.metadata = {**self.metadata, "name": f"boardlab_{self.game.name()}"}
-        self._spaces = GameSpaces(self.game)
-        self.possible_agents = self._spaces.agents[:]
-        self.agents = []
-        self.state = None
-        self._rng = np.random.default_rng()
-
-    def observation_space(self, agent):
-        return self._spaces.observation[agent]
-
-    def action_space(self, agent):
-        return self._spaces.action[agent]
+        self._set_game(game, render_mode)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        self._rng = np.random.default_rng(seed)
-        self._spaces.seed(seed)
-        self.state = self.game.new_initial_state()
-        play_chance(self.state, self._rng)
-        self.agents = self.possible_agents[:]
+        self._new_game(seed)
         return self._observations(), {agent: {} for agent in self.agents}
-
-    def observe(self, agent: str) -> dict:
-        return observation(self.state, self._spaces.player(agent))
 
     def step(self, actions: dict):
         if not self.agents:
@@ -100,9 +70,3 @@ class BoardlabParallelEnv(ParallelEnv):
 
     def _observations(self) -> dict:
         return {agent: self.observe(agent) for agent in self.agents}
-
-    def render(self):
-        return render_state(self.state, self.render_mode)
-
-    def close(self):
-        self.state = None
