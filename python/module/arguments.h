@@ -44,17 +44,22 @@ std::uint64_t seed_or_entropy(const std::optional<SeedArg>& seed);
 
 namespace pybind11::detail {
 
+// `src` as a Python int when it is an integer (int, numpy integers: anything with
+// __index__, but not bool or float); empty otherwise.
+inline object python_integer(handle src) {
+  if (!src || PyBool_Check(src.ptr()) || PyFloat_Check(src.ptr()) || !PyIndex_Check(src.ptr())) return {};
+  object number = reinterpret_steal<object>(PyNumber_Index(src.ptr()));
+  if (!number) PyErr_Clear();
+  return number;
+}
+
 template <>
 struct type_caster<boardlab::python::IntArg> {
   PYBIND11_TYPE_CASTER(boardlab::python::IntArg, const_name("int"));
 
   bool load(handle src, bool /*convert*/) {
-    if (!src || PyBool_Check(src.ptr()) || PyFloat_Check(src.ptr()) || !PyIndex_Check(src.ptr())) return false;
-    const object number = reinterpret_steal<object>(PyNumber_Index(src.ptr()));
-    if (!number) {
-      PyErr_Clear();
-      return false;
-    }
+    const object number = python_integer(src);
+    if (!number) return false;
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
     if (v == -1 && PyErr_Occurred()) {
@@ -77,12 +82,8 @@ struct type_caster<boardlab::python::SeedArg> {
   PYBIND11_TYPE_CASTER(boardlab::python::SeedArg, const_name("int"));
 
   bool load(handle src, bool /*convert*/) {
-    if (!src || PyBool_Check(src.ptr()) || PyFloat_Check(src.ptr()) || !PyIndex_Check(src.ptr())) return false;
-    const object number = reinterpret_steal<object>(PyNumber_Index(src.ptr()));
-    if (!number) {
-      PyErr_Clear();
-      return false;
-    }
+    const object number = python_integer(src);
+    if (!number) return false;
     const unsigned long long v = PyLong_AsUnsignedLongLong(number.ptr());
     if (PyErr_Occurred()) {
       PyErr_Clear();
