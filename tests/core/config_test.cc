@@ -11,24 +11,10 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
-
-// Runs `f`, expects a ConfigError, and returns its message for exact checks.
-template <class F>
-std::string config_error(F&& f) {
-  try {
-    f();
-  } catch (const ConfigError& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "expected ConfigError, got: " << e.what();
-    return {};
-  }
-  ADD_FAILURE() << "expected ConfigError";
-  return {};
-}
 
 // Runs `f` and expects a programming error: a std::logic_error that is not bad input
 // (InputError is a std::logic_error too, so catching logic_error alone would not tell).
@@ -86,11 +72,11 @@ Config parse(std::string_view text, const std::vector<std::string>& overrides = 
 }
 
 std::string parse_error(std::string_view text) {
-  return config_error([&] { parse(text); });
+  return error_of<ConfigError>([&] { parse(text); });
 }
 
 std::string override_error(const std::string& override_text) {
-  return config_error([&] { parse("", {override_text}); });
+  return error_of<ConfigError>([&] { parse("", {override_text}); });
 }
 
 TEST(ConfigParse, EmptyTextMeansAllDefaults) {
@@ -191,7 +177,7 @@ TEST(ConfigLoad, ReadsTheFileAndNamesItInMessages) {
     out << "training:\n  batch_size: 256\n\nmcts:\n  simulations: zero\n";
   }
   // The file is checked before overrides apply: an override does not excuse a bad value.
-  EXPECT_EQ(config_error([&] { Config::load(path, kSchema, {"mcts.simulations=50"}); }),
+  EXPECT_EQ(error_of<ConfigError>([&] { Config::load(path, kSchema, {"mcts.simulations=50"}); }),
             path + ":5: mcts.simulations: expected an integer, got 'zero'");
   {
     std::ofstream out(path);
@@ -204,10 +190,10 @@ TEST(ConfigLoad, ReadsTheFileAndNamesItInMessages) {
 }
 
 TEST(ConfigLoad, UnreadableFileNamesThePathAndTheReason) {
-  EXPECT_EQ(config_error([] { Config::load("/nonexistent/run.yaml", kSchema); }),
+  EXPECT_EQ(error_of<ConfigError>([] { Config::load("/nonexistent/run.yaml", kSchema); }),
             "cannot read config file '/nonexistent/run.yaml': No such file or directory");
   const std::string directory = ::testing::TempDir();
-  EXPECT_EQ(config_error([&] { Config::load(directory, kSchema); }),
+  EXPECT_EQ(error_of<ConfigError>([&] { Config::load(directory, kSchema); }),
             "cannot read config file '" + directory + "': Is a directory");
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/errors.h"
 #include "core/rng.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -26,16 +27,6 @@ std::vector<PairResult> exact_results(const std::vector<double>& ratings, double
       out.push_back({a, b, games * p, 0.0, games * (1 - p)});
     }
   return out;
-}
-
-template <typename F>
-std::string input_error(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 TEST(Elo, ExpectedResultsGiveBackTheTrueRatings) {
@@ -205,17 +196,17 @@ TEST(Elo, TwoPlayerGamesRatedAsRankingsGiveTheSameFit) {
 }
 
 TEST(Elo, BadInputIsRejectedWithTheReason) {
-  EXPECT_EQ(input_error([] { fit_elo(0, {}); }), "fit_elo: need at least one player");
-  EXPECT_EQ(input_error([] { fit_elo(3, {}, 3); }), "fit_elo: anchor 3 is not a player");
-  EXPECT_EQ(input_error([] { fit_elo(3, {}, -1); }), "fit_elo: anchor -1 is not a player");
-  EXPECT_EQ(input_error([] { fit_elo(3, {{1, 1, 1, 0, 0}}); }), "fit_elo: bad pair 1 vs 1");
-  EXPECT_EQ(input_error([] { fit_elo(3, {{0, 3, 1, 0, 0}}); }), "fit_elo: bad pair 0 vs 3");
-  EXPECT_EQ(input_error([] { fit_elo(3, {{-1, 0, 1, 0, 0}}); }), "fit_elo: bad pair -1 vs 0");
+  EXPECT_EQ(error_of([] { fit_elo(0, {}); }), "fit_elo: need at least one player");
+  EXPECT_EQ(error_of([] { fit_elo(3, {}, 3); }), "fit_elo: anchor 3 is not a player");
+  EXPECT_EQ(error_of([] { fit_elo(3, {}, -1); }), "fit_elo: anchor -1 is not a player");
+  EXPECT_EQ(error_of([] { fit_elo(3, {{1, 1, 1, 0, 0}}); }), "fit_elo: bad pair 1 vs 1");
+  EXPECT_EQ(error_of([] { fit_elo(3, {{0, 3, 1, 0, 0}}); }), "fit_elo: bad pair 0 vs 3");
+  EXPECT_EQ(error_of([] { fit_elo(3, {{-1, 0, 1, 0, 0}}); }), "fit_elo: bad pair -1 vs 0");
   const std::string bad_count = "fit_elo: result counts must be finite and 0 or more";
-  EXPECT_EQ(input_error([] { fit_elo(2, {{0, 1, 1, -1, 0}}); }), bad_count);
-  EXPECT_EQ(input_error([] { fit_elo(2, {{0, 1, 1, 0, NAN}}); }), bad_count);
-  EXPECT_EQ(input_error([] { fit_elo(2, {{0, 1, INFINITY, 0, 0}}); }), bad_count);
-  EXPECT_EQ(input_error([] { fit_elo(2, {{0, 1, 1, 0, 0}}, 0, -1.0); }),
+  EXPECT_EQ(error_of([] { fit_elo(2, {{0, 1, 1, -1, 0}}); }), bad_count);
+  EXPECT_EQ(error_of([] { fit_elo(2, {{0, 1, 1, 0, NAN}}); }), bad_count);
+  EXPECT_EQ(error_of([] { fit_elo(2, {{0, 1, INFINITY, 0, 0}}); }), bad_count);
+  EXPECT_EQ(error_of([] { fit_elo(2, {{0, 1, 1, 0, 0}}, 0, -1.0); }),
             "fit_elo: prior_draws must be 0 or more, got -1");
 }
 

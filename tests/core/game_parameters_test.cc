@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/errors.h"
-#include "tests/core/core_test_util.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -40,16 +40,16 @@ TEST(ParseGameString, EmptyParenthesesMeanNoParameters) {
 }
 
 TEST(ParseGameString, MalformedTextIsRejectedWithTheReason) {
-  EXPECT_NE(parameter_error([] { parse_game_string("virus_war(strict=true"); }).find("closing ')'"),
+  EXPECT_NE(error_of<GameParameterError>([] { parse_game_string("virus_war(strict=true"); }).find("closing ')'"),
             std::string::npos);
-  EXPECT_NE(parameter_error([] { parse_game_string("virus_war(strict)"); }).find("key=value"), std::string::npos);
-  EXPECT_NE(parameter_error([] { parse_game_string("virus_war(a=1,a=2)"); }).find("given twice"),
+  EXPECT_NE(error_of<GameParameterError>([] { parse_game_string("virus_war(strict)"); }).find("key=value"), std::string::npos);
+  EXPECT_NE(error_of<GameParameterError>([] { parse_game_string("virus_war(a=1,a=2)"); }).find("given twice"),
             std::string::npos);
-  EXPECT_NE(parameter_error([] { parse_game_string("virus_war(bad-key=1)"); }).find("'bad-key'"),
+  EXPECT_NE(error_of<GameParameterError>([] { parse_game_string("virus_war(bad-key=1)"); }).find("'bad-key'"),
             std::string::npos);
-  EXPECT_NE(parameter_error([] { parse_game_string("virus war"); }).find("not a game name"), std::string::npos);
-  EXPECT_NE(parameter_error([] { parse_game_string(""); }).find("not a game name"), std::string::npos);
-  EXPECT_NE(parameter_error([] { parse_game_string("(strict=true)"); }).find("not a game name"), std::string::npos);
+  EXPECT_NE(error_of<GameParameterError>([] { parse_game_string("virus war"); }).find("not a game name"), std::string::npos);
+  EXPECT_NE(error_of<GameParameterError>([] { parse_game_string(""); }).find("not a game name"), std::string::npos);
+  EXPECT_NE(error_of<GameParameterError>([] { parse_game_string("(strict=true)"); }).find("not a game name"), std::string::npos);
 }
 
 TEST(ResolveParameters, DefaultsFillEveryParameter) {
@@ -86,35 +86,35 @@ TEST(ResolveParameters, AnIntegerWidensToAFloatParameter) {
 }
 
 TEST(ResolveParameters, UnknownParameterNamesGameParameterAndTheKnownOnes) {
-  const std::string message = parameter_error([] { resolve_parameters("mygame", kSpecs, {{"colour", true}}); });
+  const std::string message = error_of<GameParameterError>([] { resolve_parameters("mygame", kSpecs, {{"colour", true}}); });
   EXPECT_NE(message.find("'mygame'"), std::string::npos) << message;
   EXPECT_NE(message.find("'colour'"), std::string::npos) << message;
   EXPECT_NE(message.find("strict, size, komi, variant"), std::string::npos) << message;
 
-  const std::string none = parameter_error([] { resolve_parameters("bare", {}, {{"x", true}}); });
+  const std::string none = error_of<GameParameterError>([] { resolve_parameters("bare", {}, {{"x", true}}); });
   EXPECT_NE(none.find("none"), std::string::npos) << none;
 }
 
 TEST(ResolveParameters, WrongTypeNamesParameterAndExpectedType) {
-  const std::string typed = parameter_error([] { resolve_parameters("g", kSpecs, {{"strict", std::int64_t{3}}}); });
+  const std::string typed = error_of<GameParameterError>([] { resolve_parameters("g", kSpecs, {{"strict", std::int64_t{3}}}); });
   EXPECT_NE(typed.find("'strict'"), std::string::npos) << typed;
   EXPECT_NE(typed.find("expects bool"), std::string::npos) << typed;
   EXPECT_NE(typed.find("int 3"), std::string::npos) << typed;
 
-  const std::string text = parameter_error([] { resolve_parameters("g", kSpecs, {{"size", std::string("12x")}}); });
+  const std::string text = error_of<GameParameterError>([] { resolve_parameters("g", kSpecs, {{"size", std::string("12x")}}); });
   EXPECT_NE(text.find("'size'"), std::string::npos) << text;
   EXPECT_NE(text.find("expects int"), std::string::npos) << text;
   EXPECT_NE(text.find("'12x'"), std::string::npos) << text;
 
   // A float must not be silently truncated into an int parameter.
-  EXPECT_NE(parameter_error([] { resolve_parameters("g", kSpecs, {{"size", 2.5}}); }).find("expects int"),
+  EXPECT_NE(error_of<GameParameterError>([] { resolve_parameters("g", kSpecs, {{"size", 2.5}}); }).find("expects int"),
             std::string::npos);
-  EXPECT_NE(parameter_error([] { resolve_parameters("g", kSpecs, {{"size", std::string("")}}); }).find("expects int"),
+  EXPECT_NE(error_of<GameParameterError>([] { resolve_parameters("g", kSpecs, {{"size", std::string("")}}); }).find("expects int"),
             std::string::npos);
-  EXPECT_NE(parameter_error([] { resolve_parameters("g", kSpecs, {{"komi", std::string("half")}}); })
+  EXPECT_NE(error_of<GameParameterError>([] { resolve_parameters("g", kSpecs, {{"komi", std::string("half")}}); })
                 .find("expects float"),
             std::string::npos);
-  EXPECT_NE(parameter_error([] { resolve_parameters("g", kSpecs, {{"strict", std::string("yes")}}); })
+  EXPECT_NE(error_of<GameParameterError>([] { resolve_parameters("g", kSpecs, {{"strict", std::string("yes")}}); })
                 .find("expects bool"),
             std::string::npos);
 }

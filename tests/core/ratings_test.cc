@@ -13,6 +13,7 @@
 #include "core/elo.h"
 #include "core/errors.h"
 #include "core/rng.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -76,16 +77,6 @@ std::vector<double> elo_to_theta(const std::vector<double>& elo) {
   std::vector<double> out;
   for (double e : elo) out.push_back(e / kEloPerNat);
   return out;
-}
-
-template <typename F>
-std::string input_error(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 TEST(Ratings, TieLikelihoodIsTheMeanOverTheOrdersOfTheTies) {
@@ -187,25 +178,25 @@ TEST(Ratings, RankingFromReturnsGroupsEqualReturns) {
   EXPECT_EQ(r.weight, 1.0);
   EXPECT_EQ(ranking_from_returns(seats, std::vector<double>{2, 2, 2, 2}).groups,
             (std::vector<std::vector<int>>{{7, 3, 5, 1}}));
-  EXPECT_EQ(input_error([&] { ranking_from_returns(seats, std::vector<double>{1.0}); }),
+  EXPECT_EQ(error_of([&] { ranking_from_returns(seats, std::vector<double>{1.0}); }),
             "ranking_from_returns: 4 players but 1 returns");
 }
 
 TEST(Ratings, BadRankingsAreRejectedWithTheReason) {
   auto fit = [](std::vector<Ranking> rankings) { return [=] { fit_rankings(3, rankings); }; };
-  EXPECT_EQ(input_error(fit({{{{0}, {3}}}})), "fit_rankings: no player 3 (there are 3)");
-  EXPECT_EQ(input_error(fit({{{{0}, {-1}}}})), "fit_rankings: no player -1 (there are 3)");
-  EXPECT_EQ(input_error(fit({{{{0}, {1, 0}}}})), "fit_rankings: player 0 appears twice in one ranking");
-  EXPECT_EQ(input_error(fit({{{{0}, {}}}})), "fit_rankings: a ranking has an empty group");
-  EXPECT_EQ(input_error(fit({{{{0}, {1}}, -1}})), "fit_rankings: a ranking's weight must be finite and 0 or more, got -1");
-  EXPECT_EQ(input_error(fit({{{{0}, {1}}, NAN}})), "fit_rankings: a ranking's weight must be finite and 0 or more, got nan");
+  EXPECT_EQ(error_of(fit({{{{0}, {3}}}})), "fit_rankings: no player 3 (there are 3)");
+  EXPECT_EQ(error_of(fit({{{{0}, {-1}}}})), "fit_rankings: no player -1 (there are 3)");
+  EXPECT_EQ(error_of(fit({{{{0}, {1, 0}}}})), "fit_rankings: player 0 appears twice in one ranking");
+  EXPECT_EQ(error_of(fit({{{{0}, {}}}})), "fit_rankings: a ranking has an empty group");
+  EXPECT_EQ(error_of(fit({{{{0}, {1}}, -1}})), "fit_rankings: a ranking's weight must be finite and 0 or more, got -1");
+  EXPECT_EQ(error_of(fit({{{{0}, {1}}, NAN}})), "fit_rankings: a ranking's weight must be finite and 0 or more, got nan");
   std::vector<int> many(17);
   std::iota(many.begin(), many.end(), 0);
-  EXPECT_EQ(input_error([&] { fit_rankings(20, {{{many}}}); }), "fit_rankings: a tie of 17 players; at most 16 may tie");
-  EXPECT_EQ(input_error([] { fit_rankings(0, {}); }), "fit_rankings: need at least one player");
-  EXPECT_EQ(input_error([] { fit_rankings(2, {}, 2); }), "fit_rankings: anchor 2 is not a player");
-  EXPECT_EQ(input_error([] { fit_rankings(2, {}, 0, INFINITY); }), "fit_rankings: prior_draws must be 0 or more, got inf");
-  EXPECT_EQ(input_error([] { rankings_log_likelihood(2, {}, std::vector<double>{0.0}); }),
+  EXPECT_EQ(error_of([&] { fit_rankings(20, {{{many}}}); }), "fit_rankings: a tie of 17 players; at most 16 may tie");
+  EXPECT_EQ(error_of([] { fit_rankings(0, {}); }), "fit_rankings: need at least one player");
+  EXPECT_EQ(error_of([] { fit_rankings(2, {}, 2); }), "fit_rankings: anchor 2 is not a player");
+  EXPECT_EQ(error_of([] { fit_rankings(2, {}, 0, INFINITY); }), "fit_rankings: prior_draws must be 0 or more, got inf");
+  EXPECT_EQ(error_of([] { rankings_log_likelihood(2, {}, std::vector<double>{0.0}); }),
             "rankings_log_likelihood: 1 strengths for 2 players");
 }
 

@@ -7,7 +7,7 @@
 
 #include "core/errors.h"
 #include "games/virus_war/virus_war.h"
-#include "tests/core/core_test_util.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -62,27 +62,27 @@ TEST(Registry, StrictChangesTheRules) {
 }
 
 TEST(Registry, UnknownGameNamesItAndListsKnownGames) {
-  const std::string message = parameter_error([] { load_game("tic_tac_toe"); });
+  const std::string message = error_of<GameParameterError>([] { load_game("tic_tac_toe"); });
   EXPECT_NE(message.find("'tic_tac_toe'"), std::string::npos) << message;
   EXPECT_NE(message.find("known games: virus_war"), std::string::npos) << message;
-  EXPECT_NE(parameter_error([] { load_game("virus_wars(strict=true)"); }).find("'virus_wars'"), std::string::npos);
-  EXPECT_NE(parameter_error([] { find_game("chess"); }).find("'chess'"), std::string::npos);
+  EXPECT_NE(error_of<GameParameterError>([] { load_game("virus_wars(strict=true)"); }).find("'virus_wars'"), std::string::npos);
+  EXPECT_NE(error_of<GameParameterError>([] { find_game("chess"); }).find("'chess'"), std::string::npos);
 }
 
 TEST(Registry, UnknownParameterNamesItAndTheKnownOnes) {
-  const std::string message = parameter_error([] { load_game("virus_war(size=12)"); });
+  const std::string message = error_of<GameParameterError>([] { load_game("virus_war(size=12)"); });
   EXPECT_NE(message.find("'virus_war'"), std::string::npos) << message;
   EXPECT_NE(message.find("'size'"), std::string::npos) << message;
   EXPECT_NE(message.find("strict"), std::string::npos) << message;
 }
 
 TEST(Registry, BadBoolValueNamesParameterTypeAndValue) {
-  const std::string message = parameter_error([] { load_game("virus_war(strict=maybe)"); });
+  const std::string message = error_of<GameParameterError>([] { load_game("virus_war(strict=maybe)"); });
   EXPECT_NE(message.find("'strict'"), std::string::npos) << message;
   EXPECT_NE(message.find("bool"), std::string::npos) << message;
   EXPECT_NE(message.find("'maybe'"), std::string::npos) << message;
   const std::string typed =
-      parameter_error([] { load_game("virus_war", GameParameters{{"strict", std::int64_t{2}}}); });
+      error_of<GameParameterError>([] { load_game("virus_war", GameParameters{{"strict", std::int64_t{2}}}); });
   EXPECT_NE(typed.find("expects bool"), std::string::npos) << typed;
 }
 

@@ -11,6 +11,7 @@
 #include "mcts/search_bench.h"
 #include "tests/mcts/search_test_util.h"
 #include "tests/toys/toys.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -43,7 +44,7 @@ class SimultaneousHiddenGame final : public Game {
 std::string construction_error(const Game& game, const std::string& options) {
   SearchConfig config;
   set_search_options(config, options);
-  return input_error_of([&] { Search search(game, config, 1); });
+  return error_of([&] { Search search(game, config, 1); });
 }
 
 TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
@@ -64,12 +65,12 @@ TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
   EXPECT_EQ(construction_error(*kuhn, "algorithm=gumbel,hidden=single_sample"), "no error");
   EXPECT_EQ(construction_error(*load_game("virus_war"), "transpositions=true,reuse_tree=true"), "no error");
   // Player specs carry the refusal.
-  EXPECT_TRUE(contains(input_error_of([&] { make_search_bot("mcts:algorithm=gumbel", *matrix, 1); }),
+  EXPECT_TRUE(contains(error_of([&] { make_search_bot("mcts:algorithm=gumbel", *matrix, 1); }),
                        "gumbel does not search toy_matrix"));
   // So does the benchmark.
   SearchConfig gumbel;
   gumbel.algorithm = SearchAlgorithm::kGumbel;
-  EXPECT_TRUE(contains(input_error_of([&] { bench_search(*matrix, gumbel, BenchEvaluator::kFree, 2, 0.01, 1); }),
+  EXPECT_TRUE(contains(error_of([&] { bench_search(*matrix, gumbel, BenchEvaluator::kFree, 2, 0.01, 1); }),
                        "gumbel does not search toy_matrix"));
 }
 
@@ -77,28 +78,28 @@ TEST(SearchRefusals, AStartWhereTheViewerDoesNotActIsNamed) {
   const auto kuhn = load_toy("toy_kuhn");
   auto state = kuhn->new_initial_state();
   Search search(*kuhn, SearchConfig{}, 1);
-  EXPECT_EQ(input_error_of([&] { search.start(PlayerView(*state, 0)); }),
+  EXPECT_EQ(error_of([&] { search.start(PlayerView(*state, 0)); }),
             "search: player 0 does not act here in toy_kuhn (a chance node: play its outcome first)");
   state->apply(0);
   state->apply(1);
-  EXPECT_EQ(input_error_of([&] { search.start(PlayerView(*state, 1)); }),
+  EXPECT_EQ(error_of([&] { search.start(PlayerView(*state, 1)); }),
             "search: player 1 does not act here in toy_kuhn (it is player 0's turn)");
-  EXPECT_EQ(input_error_of([&] { search.start(PlayerView(*state, 0)); }), "no error");
+  EXPECT_EQ(error_of([&] { search.start(PlayerView(*state, 0)); }), "no error");
 }
 
 TEST(SearchRefusals, NewOptionsNameTheProblem) {
   SearchConfig c;
-  EXPECT_TRUE(contains(input_error_of([&] { set_search_option(c, "simultaneous_selection", "exp3"); }),
+  EXPECT_TRUE(contains(error_of([&] { set_search_option(c, "simultaneous_selection", "exp3"); }),
                        "search option 'simultaneous_selection' expects regret_matching or puct, got 'exp3'"));
-  EXPECT_TRUE(contains(input_error_of([&] { set_search_option(c, "hidden", "peek"); }),
+  EXPECT_TRUE(contains(error_of([&] { set_search_option(c, "hidden", "peek"); }),
                        "search option 'hidden' expects information_set or single_sample, got 'peek'"));
-  EXPECT_TRUE(contains(input_error_of([&] { set_search_option(c, "transpositions", "maybe"); }),
+  EXPECT_TRUE(contains(error_of([&] { set_search_option(c, "transpositions", "maybe"); }),
                        "search option 'transpositions' expects true or false, got 'maybe'"));
   c.regret_exploration = 0;
-  EXPECT_TRUE(contains(input_error_of([&] { validate(c); }), "search option 'regret_exploration' must be in (0, 1]"));
+  EXPECT_TRUE(contains(error_of([&] { validate(c); }), "search option 'regret_exploration' must be in (0, 1]"));
   c = SearchConfig{};
   c.leaves_per_step = 5000;
-  EXPECT_TRUE(contains(input_error_of([&] { validate(c); }), "search option 'leaves_per_step' must be at most 4096"));
+  EXPECT_TRUE(contains(error_of([&] { validate(c); }), "search option 'leaves_per_step' must be at most 4096"));
   SearchConfig good;
   set_search_options(good, "simultaneous_selection=puct,hidden=single_sample,transpositions=true,regret_exploration=0.2");
   EXPECT_EQ(good.simultaneous_selection, SimultaneousSelection::kPuct);

@@ -23,6 +23,7 @@
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search_config.h"
 #include "mcts/search_driver.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -761,18 +762,6 @@ TEST(SearchTreeReuse, AnUnrelatedPositionStartsAFreshTree) {
 // ---------------------------------------------------------------------------------------
 // Bad input.
 
-template <typename F>
-std::string input_error(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("not an InputError: ") + e.what();
-  }
-  return "no error";
-}
-
 ::testing::AssertionResult contains(const std::string& message, const std::string& part) {
   if (message.find(part) != std::string::npos) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "'" << message << "' does not contain '" << part << "'";
@@ -781,7 +770,7 @@ std::string input_error(F&& f) {
 TEST(SearchInput, OptionsNameTheProblem) {
   SearchConfig c;
   auto option_error = [&](std::string_view key, std::string_view value) {
-    return input_error([&] { set_search_option(c, key, value); });
+    return error_of([&] { set_search_option(c, key, value); });
   };
   EXPECT_TRUE(contains(option_error("simulatons", "5"), "unknown search option 'simulatons' (known: algorithm, "));
   EXPECT_TRUE(contains(option_error("simulations", "abc"), "'simulations' expects an integer, got 'abc'"));
@@ -790,7 +779,7 @@ TEST(SearchInput, OptionsNameTheProblem) {
   EXPECT_TRUE(contains(option_error("reuse_tree", "yes"), "'reuse_tree' expects true or false, got 'yes'"));
   EXPECT_TRUE(
       contains(option_error("algorithm", "alphabeta"), "'algorithm' expects puct, gumbel or uct, got 'alphabeta'"));
-  EXPECT_TRUE(contains(input_error([&] { set_search_options(c, "simulations=8,c_puct"); }),
+  EXPECT_TRUE(contains(error_of([&] { set_search_options(c, "simulations=8,c_puct"); }),
                        "search option 'c_puct' is not of the form key=value"));
   // Good options are all applied.
   SearchConfig good;
@@ -802,14 +791,14 @@ TEST(SearchInput, OptionsNameTheProblem) {
   // Ranges are checked by validate() and by the Search constructor.
   SearchConfig bad;
   bad.dirichlet_epsilon = 1.5f;
-  EXPECT_TRUE(contains(input_error([&] { validate(bad); }), "search option 'dirichlet_epsilon' must be in [0, 1]"));
+  EXPECT_TRUE(contains(error_of([&] { validate(bad); }), "search option 'dirichlet_epsilon' must be in [0, 1]"));
   bad = SearchConfig{};
   bad.leaves_per_step = 0;
-  EXPECT_TRUE(contains(input_error([&] { Search search(game(), bad, 1); }), "'leaves_per_step' must be at least 1"));
+  EXPECT_TRUE(contains(error_of([&] { Search search(game(), bad, 1); }), "'leaves_per_step' must be at least 1"));
 }
 
 TEST(SearchInput, BotSpecsNameTheProblem) {
-  auto bot_error = [](std::string_view spec) { return input_error([&] { make_search_bot(spec, game(), 1); }); };
+  auto bot_error = [](std::string_view spec) { return error_of([&] { make_search_bot(spec, game(), 1); }); };
   EXPECT_TRUE(contains(bot_error("uct:abc"), "player 'uct:abc': uct needs a number of simulations, as in uct:1000"));
   EXPECT_TRUE(contains(bot_error("uct"), "uct needs a number of simulations"));
   EXPECT_TRUE(contains(bot_error("uct:0"), "uct needs a number of simulations"));
@@ -838,7 +827,7 @@ TEST(SearchInput, EvaluatorAnswersOfTheWrongSizeAreRejected) {
       eval.value.assign(static_cast<std::size_t>(players), 0.0f);
     });
     Search search(game(), config_for(SearchAlgorithm::kPuct, 10), 1);
-    return input_error([&] { run(search, *state, evaluator); });
+    return error_of([&] { run(search, *state, evaluator); });
   };
   EXPECT_EQ(evaluate_with(0, 2), "no error");
   EXPECT_TRUE(contains(evaluate_with(1, 2), "evaluator returned " + std::to_string(legal + 1) +
@@ -852,12 +841,12 @@ TEST(SearchInput, SearchMisuseIsRejected) {
   Search search(game(), SearchConfig{}, 1);
   const auto won = position({{"e5", 'X'}, {"f6", 'o'}});  // O has no live symbol left: X has won
   ASSERT_TRUE(won->is_terminal());
-  EXPECT_TRUE(contains(input_error([&] { search.start(PlayerView(*won, 0)); }), "search: the game is already over"));
+  EXPECT_TRUE(contains(error_of([&] { search.start(PlayerView(*won, 0)); }), "search: the game is already over"));
   search.start(PlayerView::of_mover(*random_position(1, 5)));
-  EXPECT_TRUE(contains(input_error([&] { search.result(); }), "search result requested before the root was evaluated"));
+  EXPECT_TRUE(contains(error_of([&] { search.result(); }), "search result requested before the root was evaluated"));
   ASSERT_EQ(search.collect(), 1);
   std::vector<Evaluation> none;
-  EXPECT_TRUE(contains(input_error([&] { search.backup(none); }), "search backup: 0 evaluations for 1 leaves"));
+  EXPECT_TRUE(contains(error_of([&] { search.backup(none); }), "search backup: 0 evaluations for 1 leaves"));
 }
 
 }  // namespace

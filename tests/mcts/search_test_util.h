@@ -25,19 +25,6 @@ inline SearchResult search_from(Search& search, const PlayerView& view, Evaluato
   return search.result();
 }
 
-// The message of the InputError that f throws, or a text saying what happened instead.
-template <typename F>
-std::string input_error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("not an InputError: ") + e.what();
-  }
-  return "no error";
-}
-
 // A node's proven return vector, empty when it is not proven.
 inline std::vector<float> proven_vector(const Tree& tree, std::int32_t node) {
   if (!tree.is_proven(node)) return {};

@@ -15,6 +15,7 @@
 #include "mcts/simultaneous.h"
 #include "tests/mcts/search_test_util.h"
 #include "tests/toys/toys.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -171,7 +172,7 @@ TEST(SimultaneousSearch, TheEvaluatorGetsOneRequestPerSeat) {
   other.start(PlayerView(*state, 0));
   ASSERT_EQ(other.collect(), 2);
   evals.resize(1);
-  EXPECT_EQ(input_error_of([&] { other.backup(evals); }),
+  EXPECT_EQ(error_of([&] { other.backup(evals); }),
             "search backup: 1 evaluations for 1 leaves (2 requests: one per seat at a simultaneous leaf)");
 }
 

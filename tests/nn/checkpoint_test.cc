@@ -17,11 +17,11 @@
 #include "core/errors.h"
 #include "nn/replay_buffer.h"
 #include "nn_test_util.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
 
-using nn_testing::error_of;
 using nn_testing::predict_all;
 using nn_testing::random_positions;
 using nn_testing::random_selfplay_game;

@@ -9,11 +9,11 @@
 #include "core/errors.h"
 #include "nn_test_util.h"
 #include "tests/toys/toys.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
 
-using nn_testing::error_of;
 
 std::vector<Evaluation> decode(const State& state, Player player, const std::vector<float>& logits,
                                const std::vector<float>& values) {

@@ -165,19 +165,4 @@ inline void write_text(const std::string& path, const std::string& text) {
   out << text;
 }
 
-// Runs `f`, expects an exception of type E, and returns its message.
-template <class E, class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "expected another exception type, got: " << e.what();
-    return {};
-  }
-  ADD_FAILURE() << "expected an exception";
-  return {};
-}
-
 }  // namespace boardlab::nn_testing

@@ -16,6 +16,7 @@
 #include "nn/replay_buffer.h"
 #include "nn/train_config.h"
 #include "nn_test_util.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -242,11 +243,11 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   EXPECT_EQ(log_text.rfind(log.front(), 0), 0u);
 
   // The folder now belongs to this run: a new run refuses it, a resume must keep the network.
-  const std::string taken = nn_testing::error_of<InputError>([&] { train(options(run, tiny({}), &log)); });
+  const std::string taken = error_of<InputError>([&] { train(options(run, tiny({}), &log)); });
   EXPECT_NE(taken.find("already holds a run"), std::string::npos) << taken;
   TrainOptions resume = options(run, {"network.channels=16"}, &log);
   resume.resume = true;
-  const std::string changed = nn_testing::error_of<InputError>([&] { train(resume); });
+  const std::string changed = error_of<InputError>([&] { train(resume); });
   EXPECT_NE(changed.find("network differs"), std::string::npos) << changed;
   // A refused resume leaves the run as it was, so that a plain --resume still works.
   EXPECT_EQ(file_text(run + "/config.yaml"), yaml);
@@ -278,7 +279,7 @@ TEST(Pipeline, ResumeNeedsARunFolderWithACheckpoint) {
   std::vector<std::string> log;
   TrainOptions resume = options(tmp / "nothing", {}, &log);
   resume.resume = true;
-  const std::string message = nn_testing::error_of<InputError>([&] { train(resume); });
+  const std::string message = error_of<InputError>([&] { train(resume); });
   EXPECT_NE(message.find("not a run folder"), std::string::npos) << message;
 }
 

@@ -18,6 +18,7 @@
 #include "nn_test_games.h"
 #include "nn_test_util.h"
 #include "tests/toys/toys.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -25,7 +26,6 @@ namespace {
 using nn_testing::CoinNimGame;
 using nn_testing::CountGame;
 using nn_testing::CountState;
-using nn_testing::error_of;
 using nn_testing::random_selfplay_game;
 using nn_testing::TempDir;
 using nn_testing::virus_war;

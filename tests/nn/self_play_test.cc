@@ -20,7 +20,6 @@ namespace boardlab {
 namespace {
 
 using nn_testing::CoinNimGame;
-using nn_testing::error_of;
 
 std::vector<SelfPlayGame> self_play(const Game& game, std::int64_t positions, std::uint64_t seed) {
   SearchConfig search;

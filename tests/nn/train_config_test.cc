@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "nn_test_util.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
@@ -18,7 +19,7 @@ class TrainConfigErrors : public ::testing::Test {
  protected:
   std::string load_error(const std::string& text, const std::vector<std::string>& overrides = {}) {
     nn_testing::write_text(path_, text);
-    return nn_testing::error_of<ConfigError>([&] { load_train_config(path_, overrides); });
+    return error_of<ConfigError>([&] { load_train_config(path_, overrides); });
   }
   TempDir dir_;
   const std::string path_ = dir_ / "run.yaml";
@@ -93,7 +94,7 @@ TEST_F(TrainConfigErrors, BadOpponentSpecNamesItsLine) {
 
 TEST_F(TrainConfigErrors, MissingFile) {
   const std::string missing = dir_ / "nowhere.yaml";
-  EXPECT_EQ(nn_testing::error_of<ConfigError>([&] { load_train_config(missing); }),
+  EXPECT_EQ(error_of<ConfigError>([&] { load_train_config(missing); }),
             "cannot read config file '" + missing + "': No such file or directory");
 }
 
