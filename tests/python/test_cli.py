@@ -11,12 +11,17 @@ def test_games_lists_games_with_parameters(run_cli):
     assert result.returncode == 0, result.stderr
     assert "virus_war: Virus War" in result.stdout
     assert re.search(r"strict=false\s+bool\s+computer rules", result.stdout)
+    assert "sequential, deterministic, perfect information, zero-sum" in result.stdout
+    assert "presets: strict=true" in result.stdout
 
 
 def test_games_json(run_cli):
     result = run_cli("games", "--json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == boardlab.game_specs()
+    listed = json.loads(result.stdout)
+    for spec in listed:
+        assert spec.pop("kind") == str(boardlab.load_game(spec["name"]).type())
+    assert listed == boardlab.game_specs()
 
 
 def test_perft_counts(run_cli):

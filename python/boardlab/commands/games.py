@@ -1,4 +1,4 @@
-"""`boardlab games`: every registered game with its description and parameters."""
+"""`boardlab games`: every registered game with its description, kind, parameters and presets."""
 
 import argparse
 import json
@@ -18,14 +18,20 @@ def _value_text(value) -> str:
 
 def run(args: argparse.Namespace) -> int:
     specs = boardlab.game_specs()
+    for spec in specs:
+        # What kind of game it is, as the game declares it (Game::type()).
+        spec["kind"] = str(boardlab.load_game(spec["name"]).type())
     if args.json:
         print(json.dumps(specs, indent=2))
         return 0
     for spec in specs:
         print(f"{spec['name']}: {spec['description']}")
+        print(f"  {spec['kind']}")
         if not spec["parameters"]:
             print("  (no parameters)")
         for param in spec["parameters"]:
             setting = f"{param['name']}={_value_text(param['default'])}"
             print(f"  {setting:<24} {param['type']:<6} {param['doc']}")
+        if spec["presets"]:
+            print(f"  presets: {'; '.join(spec['presets'])}")
     return 0
