@@ -278,7 +278,7 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   const Game& g = game();
   Rng rng(0xc0ffee ^ static_cast<std::uint64_t>(GetParam()));
   // Thousands of games for small games; bigger ones stop at a step budget.
-  constexpr int kMinGames = 200, kMaxGames = 3000;
+  constexpr int kMinGames = 1000, kMaxGames = 3000;
   constexpr std::int64_t kStepBudget = 100000;
   std::int64_t steps = 0;
   int games = 0, hidden_draws_that_differ = 0, hidden_draws = 0, swaps = 0;
