@@ -108,6 +108,11 @@ class Game {
   virtual Action action_to_view(Player viewer, Action action) const;
   virtual Action action_from_view(Player viewer, Action action) const;
 
+  // The action that gives up a turn where the game has one (Virus War's pass), else
+  // kInvalidAction. Training diagnostics count it: a policy that learns to pass where
+  // passing draws is a common way for self-play to stall.
+  virtual Action pass_action() const { return kInvalidAction; }
+
   virtual std::unique_ptr<State> new_initial_state() const = 0;
 
   // One turn in the game's notation from the texts of its steps (State::move_number groups

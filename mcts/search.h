@@ -62,6 +62,9 @@ struct SearchResult {
 class Search {
  public:
   Search(const Game& game, const SearchConfig& config, std::uint64_t seed);
+  // Restarts the search's random stream (noise, deals, sampling): self-play gives each game
+  // a seed from its worker's stream, so that one saved stream decides every game to come.
+  void reseed(std::uint64_t seed) { rng_.reseed(seed); }
 
   // Begins a search from what `view`'s player knows; the player must act here (its turn,
   // or any seat of a simultaneous round). With hidden information the search draws deals

@@ -1,6 +1,10 @@
 // Network players and the player factory for every layer.
 #include "nn/agent_bot.h"
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -37,17 +41,30 @@ SearchConfig default_agent_search(const Game& game) {
 }
 
 std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game) {
+  // A file is known by its inode, size and modification time: a run replaces latest.pt by
+  // a rename (a new inode), so an agent:RUN/checkpoints/latest.pt player picks up the
+  // newer network the next time one is made, while an unchanged file loads only once.
+  struct Entry {
+    ino_t inode = 0;
+    off_t size = 0;
+    std::int64_t mtime_ns = 0;
+    std::shared_ptr<const Model> model;
+  };
   static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const Model>> cache;
+  static std::map<std::string, Entry> cache;
+  struct stat info{};
+  if (::stat(path.c_str(), &info) != 0)
+    throw InputError("checkpoint '" + path + "' " + (errno == ENOENT ? std::string("does not exist") : std::strerror(errno)));
+  const std::int64_t mtime_ns = static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
   std::lock_guard lock(mutex);
-  auto it = cache.find(path);
-  if (it == cache.end()) {
+  Entry& entry = cache[path];
+  if (!entry.model || entry.inode != info.st_ino || entry.size != info.st_size || entry.mtime_ns != mtime_ns) {
     Checkpoint checkpoint = load_checkpoint(path);
     if (checkpoint.game->to_string() != game.to_string())
       throw InputError("checkpoint '" + path + "' plays " + checkpoint.game->to_string() + ", not " + game.to_string());
-    it = cache.emplace(path, std::make_shared<const Model>(std::move(checkpoint.model))).first;
+    entry = {info.st_ino, info.st_size, mtime_ns, std::make_shared<const Model>(std::move(checkpoint.model))};
   }
-  return it->second;
+  return entry.model;
 }
 
 std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config,

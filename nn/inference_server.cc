@@ -23,7 +23,15 @@ struct InferenceServer::Ticket {
   std::condition_variable finished;
 };
 
-InferenceServer::InferenceServer(const Model& model, const InferenceConfig& config) : model_(&model), config_(config) {
+InferenceServer::InferenceServer(const Model& model, const InferenceConfig& config)
+    : InferenceServer(std::shared_ptr<const Model>(&model, [](const Model*) {}), config) {}
+
+InferenceServer::InferenceServer(std::shared_ptr<const Model> model, const InferenceConfig& config)
+    : model_(model ? std::move(model) : throw InputError("inference: no model to serve")),
+      shape_(model_->input_shape()),
+      actions_(model_->num_actions()),
+      players_(model_->num_players()),
+      config_(config) {
   if (config.max_batch < 1) throw InputError("inference: max_batch must be at least 1");
   if (config.max_wait_us < 0) throw InputError("inference: max_wait_us must be 0 or more");
   if (config.threads < 1) throw InputError("inference: threads must be at least 1");
@@ -41,12 +49,11 @@ InferenceServer::~InferenceServer() {
 
 void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) {
   if (requests.empty()) return;
-  const ObservationShape shape = model_->input_shape();
   const int n = static_cast<int>(requests.size());
-  std::vector<float> obs(static_cast<std::size_t>(n) * shape.size());
-  std::vector<float> logits(static_cast<std::size_t>(n) * model_->num_actions());
-  std::vector<float> values(static_cast<std::size_t>(n) * model_->num_players());
-  encode_requests(requests, shape, obs.data());
+  std::vector<float> obs(static_cast<std::size_t>(n) * shape_.size());
+  std::vector<float> logits(static_cast<std::size_t>(n) * actions_);
+  std::vector<float> values(static_cast<std::size_t>(n) * players_);
+  encode_requests(requests, shape_, obs.data());
   Ticket ticket;
   ticket.size = n;
   ticket.obs = obs.data();
@@ -63,14 +70,27 @@ void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<
     ++stats_.requests;
   }
   if (ticket.error) std::rethrow_exception(ticket.error);
-  decode_outputs(requests, logits.data(), values.data(), model_->num_actions(), model_->num_players(), out);
+  decode_outputs(requests, logits.data(), values.data(), actions_, players_, out);
+}
+
+void InferenceServer::set_model(std::shared_ptr<const Model> model, std::int64_t version) {
+  if (!model || model->num_actions() != actions_ || model->num_players() != players_ ||
+      model->input_shape().size() != shape_.size())
+    throw InputError("inference: a new model must have the shapes of the one it replaces");
+  std::lock_guard lock(mutex_);
+  model_ = std::move(model);
+  version_ = version;
+}
+
+std::int64_t InferenceServer::model_version() const {
+  std::lock_guard lock(mutex_);
+  return version_;
 }
 
 void InferenceServer::serve() {
-  const ObservationShape shape = model_->input_shape();
-  const auto obs_size = static_cast<std::size_t>(shape.size());
-  const auto actions = static_cast<std::size_t>(model_->num_actions());
-  const auto players = static_cast<std::size_t>(model_->num_players());
+  const auto obs_size = static_cast<std::size_t>(shape_.size());
+  const auto actions = static_cast<std::size_t>(actions_);
+  const auto players = static_cast<std::size_t>(players_);
   std::vector<float> obs, logits, values;
   std::vector<Ticket*> batch;
   std::unique_lock lock(mutex_);
@@ -101,6 +121,7 @@ void InferenceServer::serve() {
       queue_.pop_front();
     }
     if (!queue_.empty()) work_.notify_one();  // another server thread may take the rest
+    const std::shared_ptr<const Model> model = model_;  // this batch's version, alive until it ends
     lock.unlock();
 
     obs.resize(size * obs_size);
@@ -114,7 +135,7 @@ void InferenceServer::serve() {
     std::exception_ptr error;
     const auto start = Clock::now();
     try {
-      model_->predict(obs.data(), size, logits.data(), values.data());
+      model->predict(obs.data(), size, logits.data(), values.data());
     } catch (...) {
       error = std::current_exception();
     }

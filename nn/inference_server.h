@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -32,14 +33,26 @@ struct InferenceStats {
 
 // An Evaluator that any number of threads may call at once. Callers encode their own
 // positions and decode their answers, so the server threads only batch and run the model.
+//
+// The model is versioned: set_model() replaces it between batches, and each batch runs on
+// the model it started with, held alive by its shared_ptr. A training run publishes
+// snapshots this way (KataGo's and Lc0's versioned networks), so self-play never reads
+// weights or BatchNorm statistics the trainer is changing.
 class InferenceServer final : public Evaluator {
  public:
+  // Serves `model`, which must outlive the server and never be trained while it serves.
   InferenceServer(const Model& model, const InferenceConfig& config);
+  // Serves a shared model (version 0) until set_model replaces it.
+  InferenceServer(std::shared_ptr<const Model> model, const InferenceConfig& config);
   ~InferenceServer() override;
   InferenceServer(const InferenceServer&) = delete;
   InferenceServer& operator=(const InferenceServer&) = delete;
 
   void evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) override;
+
+  // Batches that start from now on use `model` (same game shapes; InputError otherwise).
+  void set_model(std::shared_ptr<const Model> model, std::int64_t version);
+  std::int64_t model_version() const;
 
   InferenceStats stats() const;
   void reset_stats();
@@ -48,7 +61,10 @@ class InferenceServer final : public Evaluator {
   struct Ticket;
   void serve();
 
-  const Model* model_;
+  std::shared_ptr<const Model> model_;  // guarded by mutex_
+  std::int64_t version_ = 0;
+  ObservationShape shape_;
+  int actions_ = 0, players_ = 0;
   InferenceConfig config_;
   mutable std::mutex mutex_;
   std::condition_variable work_;

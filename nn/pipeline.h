@@ -1,16 +1,14 @@
 // The training run: self-play, replay, training, checkpoints and evaluation, in one process, in a run folder.
 //
-// A run folder holds:
-//   config.yaml            the config as used (every key)
-//   checkpoints/           step_NNNNNN.pt and latest.pt (a hard link to the newest)
-//   replay.bin             the replay window, saved with every checkpoint
-//   metrics.csv            one row per training cycle: losses, throughput, Elo
-//   games/selfplay.txt     every self-play game: "[returns] record" in the game's notation, " (truncated)" after a capped one
-//   evaluation/            each evaluation's table (.txt) and results (.json)
-//   log.txt                the progress lines
-// The phases alternate on the same cores: self-play threads fill the replay buffer while
-// the learner waits, then the learner trains while they wait. On two cores this beats
-// running both at once (LibTorch threads collapse when they compete).
+// The parts, each in its own file: the run folder (nn/run_folder.h: paths, logs,
+// checkpoints and their retention), metrics.csv (nn/metrics_file.h), the learner
+// (nn/learner.h: sampling, steps, the replay ratio), the actors (nn/actors.h: self-play
+// threads on a published network) and the evaluations (nn/run_evaluator.h).
+//
+// Self-play and training run at the same time: the actors play on their own threads with
+// a frozen snapshot of the network, which the learner (this thread) replaces every
+// training.publish_every_steps steps; the replay ratio (training.samples_per_position)
+// holds whichever side runs ahead. Checkpoints and evaluations pause the actors.
 #pragma once
 
 #include <atomic>

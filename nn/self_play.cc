@@ -11,7 +11,11 @@ namespace boardlab {
 
 SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, const SelfPlayConfig& config,
                                Evaluator& evaluator, std::uint64_t seed)
-    : game_(&game), search_config_(search), config_(config), rng_(seed), driver_(evaluator) {
+    : SelfPlayWorker(game, search, config, evaluator, Rng(seed)) {}
+
+SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, const SelfPlayConfig& config,
+                               Evaluator& evaluator, const Rng& rng)
+    : game_(&game), search_config_(search), config_(config), rng_(rng), driver_(evaluator) {
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
   search_config_.temperature = 0;  // move choice with temperature happens here, per ply
   slots_.resize(config.concurrent_games);
@@ -25,6 +29,7 @@ void SelfPlayWorker::new_game(Slot& slot) {
   while (true) {
     slot.state = game_->new_initial_state();
     slot.record = SelfPlayGame{};
+    slot.search->reseed(rng_());
     if (advance_to_decision(slot)) return;
   }
 }
@@ -123,8 +128,8 @@ void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
     for (Slot& slot : slots_) {
       if (!slot.search->done()) continue;
       const SearchResult result = slot.search->result();
-      ++searches_;
-      simulations_ += static_cast<std::uint64_t>(result.simulations);
+      searches_.fetch_add(1, std::memory_order_relaxed);
+      simulations_.fetch_add(static_cast<std::uint64_t>(result.simulations), std::memory_order_relaxed);
       const int ply = static_cast<int>(slot.record.steps.size());
       const Player mover = slot.state->current_player();
       if (mover == kSimultaneousPlayer) {

@@ -28,14 +28,19 @@ class SelfPlayWorker {
  public:
   SelfPlayWorker(const Game& game, const SearchConfig& search, const SelfPlayConfig& config, Evaluator& evaluator,
                  std::uint64_t seed);
+  // With a given random stream (a checkpoint's): its searches draw their seeds from it too,
+  // so a resumed worker continues the stream it had.
+  SelfPlayWorker(const Game& game, const SearchConfig& search, const SelfPlayConfig& config, Evaluator& evaluator,
+                 const Rng& rng);
 
   // Plays until `stop` is set or at least `positions` searched positions were finished in
   // complete games; each finished game goes to `sink`. Unfinished games carry over to the
   // next call, so no search is wasted.
   void run(std::int64_t positions, const std::atomic<bool>& stop, const std::function<void(SelfPlayGame&&)>& sink);
 
-  std::uint64_t searches() const { return searches_; }
-  std::uint64_t simulations() const { return simulations_; }
+  // Counters other threads may read while the worker plays.
+  std::uint64_t searches() const { return searches_.load(std::memory_order_relaxed); }
+  std::uint64_t simulations() const { return simulations_.load(std::memory_order_relaxed); }
   const DriverStats& driver_stats() const { return driver_.stats(); }
 
   // The worker's random stream, for checkpoints.
@@ -64,8 +69,8 @@ class SelfPlayWorker {
   std::vector<Search*> searches_view_;
   std::vector<Action> legal_;
   std::vector<Action> joint_;
-  std::uint64_t searches_ = 0;
-  std::uint64_t simulations_ = 0;
+  std::atomic<std::uint64_t> searches_{0};
+  std::atomic<std::uint64_t> simulations_{0};
 };
 
 }  // namespace boardlab

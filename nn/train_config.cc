@@ -38,7 +38,7 @@ TrainConfig from_config(const Config& c) {
   t.self_play.temperature = static_cast<float>(c.get_float("self_play.temperature"));
   t.self_play.temperature_moves = static_cast<int>(c.get_int("self_play.temperature_moves"));
   t.workers = static_cast<int>(c.get_int("self_play.workers"));
-  t.positions_per_cycle = c.get_int("self_play.positions_per_cycle");
+  t.lead_positions = c.get_int("self_play.lead_positions");
   t.save_games = c.get_bool("self_play.save_games");
 
   t.inference.max_batch = static_cast<int>(c.get_int("inference.max_batch"));
@@ -59,6 +59,7 @@ TrainConfig from_config(const Config& c) {
   t.samples_per_position = c.get_float("training.samples_per_position");
   t.augment = c.get_bool("training.augment");
   t.train_threads = static_cast<int>(c.get_int("training.threads"));
+  t.publish_every = c.get_int("training.publish_every_steps");
 
   t.checkpoint_every = c.get_int("checkpoint.every_steps");
   t.checkpoint_keep = static_cast<int>(c.get_int("checkpoint.keep"));
@@ -120,7 +121,7 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "self_play.concurrent_games", .type = T::kInt, .default_value = "32", .doc = "games each worker plays at once (its batch size)", .min = 1, .max = 100000},
       {.path = "self_play.temperature", .type = T::kFloat, .default_value = "1.0", .doc = "PUCT: visit-count temperature for early moves", .min = 0, .max = 10},
       {.path = "self_play.temperature_moves", .type = T::kInt, .default_value = "30", .doc = "PUCT: actions played with temperature, then greedy", .min = 0},
-      {.path = "self_play.positions_per_cycle", .type = T::kInt, .default_value = "2000", .doc = "new positions between training phases", .min = 1},
+      {.path = "self_play.lead_positions", .type = T::kInt, .default_value = "1000", .doc = "positions self-play may run ahead of the replay ratio before it waits for the learner", .min = 1},
       {.path = "self_play.save_games", .type = T::kBool, .default_value = "true", .doc = "write every self-play game's record to the run folder"},
 
       {.path = "inference.max_batch", .type = T::kInt, .default_value = "256", .doc = "positions per network call, at most", .min = 1, .max = 65536},
@@ -140,7 +141,8 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "training.value_loss_weight", .type = T::kFloat, .default_value = "1.0", .doc = "weight of the value loss against the policy loss", .min = 0, .max = 100},
       {.path = "training.samples_per_position", .type = T::kFloat, .default_value = "2", .doc = "training samples per new self-play position (replay ratio)", .min = 0.01, .max = 1000},
       {.path = "training.augment", .type = T::kBool, .default_value = "true", .doc = "train on random board symmetries of each position"},
-      {.path = "training.threads", .type = T::kInt, .default_value = "2", .doc = "LibTorch threads while training (self-play uses one per thread)", .min = 1, .max = 64},
+      {.path = "training.threads", .type = T::kInt, .default_value = "1", .doc = "LibTorch threads of the learner (it trains while self-play plays)", .min = 1, .max = 64},
+      {.path = "training.publish_every_steps", .type = T::kInt, .default_value = "20", .doc = "training steps between the network snapshots self-play plays with", .min = 1},
 
       {.path = "checkpoint.every_steps", .type = T::kInt, .default_value = "250", .doc = "training steps between checkpoints", .min = 1},
       {.path = "checkpoint.keep", .type = T::kInt, .default_value = "0", .doc = "checkpoints kept besides the latest (0: keep all)", .min = 0},

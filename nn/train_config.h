@@ -29,7 +29,8 @@ struct TrainConfig {
   double samples_per_position = 4;  // training samples drawn per new self-play position
   bool augment = true;
   int train_threads = 1;
-  std::int64_t positions_per_cycle = 2000;  // self-play positions between training phases
+  std::int64_t lead_positions = 1000;  // positions self-play may run ahead of the replay ratio
+  std::int64_t publish_every = 20;     // training steps between the network snapshots self-play uses
   std::int64_t checkpoint_every = 100;
   int checkpoint_keep = 3;
   std::int64_t eval_every = 200;

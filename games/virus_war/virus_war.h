@@ -57,6 +57,7 @@ class VirusWarGame final : public Game {
   const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
   Action action_to_view(Player viewer, Action action) const override;
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
+  Action pass_action() const override { return kPass; }
   std::unique_ptr<State> new_initial_state() const override;
   std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;
 

@@ -58,8 +58,8 @@ class Run:
 
     @property
     def checkpoints(self) -> list[pathlib.Path]:
-        """Step checkpoints, oldest first (latest.pt is a link to the last)."""
-        return sorted((self.path / "checkpoints").glob("step_*.pt"))
+        """Step checkpoints, oldest first by step (latest.pt is a link to the last)."""
+        return sorted((self.path / "checkpoints").glob("step_*.pt"), key=lambda p: int(p.stem.split("_")[1]))
 
     @property
     def latest_checkpoint(self) -> pathlib.Path:

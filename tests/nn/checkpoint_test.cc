@@ -15,6 +15,7 @@
 
 #include "core/atomic_file.h"
 #include "core/errors.h"
+#include "nn/agent_bot.h"
 #include "nn/replay_buffer.h"
 #include "nn_test_util.h"
 #include "tests/error_of.h"
@@ -117,6 +118,29 @@ TEST_P(CheckpointRoundTrip, ModelInfoAndOptimizerAreRestoredExactly) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Optimizers, CheckpointRoundTrip, ::testing::Values("adam", "sgd"));
+
+TEST(Checkpoint, AnAgentOnLatestPtPicksUpANewerFile) {
+  // A run replaces latest.pt by a rename; a player made from it later must play the newer
+  // network, while an unchanged file is loaded once and shared.
+  TempDir tmp;
+  const Game& game = virus_war();
+  const std::string latest = tmp / "latest.pt";
+  const Model first(tiny_network(), game, 1), second(tiny_network(), game, 2);
+  CheckpointInfo info{game.to_string(), tiny_network(), 1, 0, 0, 0, "", {}};
+  save_checkpoint(latest, first, nullptr, info);
+  const std::shared_ptr<const Model> a = cached_checkpoint_model(latest, game);
+  EXPECT_EQ(cached_checkpoint_model(latest, game), a);
+  info.step = 2;
+  save_checkpoint(latest, second, nullptr, info);
+  const std::shared_ptr<const Model> b = cached_checkpoint_model(latest, game);
+  EXPECT_NE(b, a);
+  const auto positions = random_positions(game, 2, 3);
+  const auto obs = positions.observations(game);
+  EXPECT_EQ(predict_all(*b, obs, 2), predict_all(second, obs, 2));
+  EXPECT_EQ(predict_all(*a, obs, 2), predict_all(first, obs, 2));  // a player holding the old one keeps it
+  std::filesystem::remove(latest);
+  EXPECT_THROW(cached_checkpoint_model(latest, game), InputError);
+}
 
 TEST(Checkpoint, WithoutTrainerHasNoOptimizerState) {
   const Game& game = virus_war();

@@ -185,5 +185,34 @@ TEST(InferenceServer, RejectsBadSettings) {
   EXPECT_THROW(InferenceServer(model, config), InputError);
 }
 
+
+TEST(InferenceServer, ServesAPublishedModelFromTheNextBatchOn) {
+  const Game& game = virus_war();
+  auto first = std::make_shared<const Model>(tiny_network(1, 8), game, 13);
+  auto second = std::make_shared<const Model>(tiny_network(1, 8), game, 14);
+  const Positions positions = random_positions(game, 4, 9);
+  const auto requests = positions.requests(0, 4);
+  std::vector<Evaluation> served(4), direct(4);
+  InferenceServer server(first, InferenceConfig{});
+  EXPECT_EQ(server.model_version(), 0);
+  server.evaluate(requests, served);
+  NetworkEvaluator(*first).evaluate(requests, direct);
+  for (std::size_t i = 0; i < 4; ++i) expect_same(served[i], direct[i], "first model, position " + std::to_string(i));
+
+  // The server keeps the new version alive by itself: the caller may drop its handle.
+  const Model* second_address = second.get();
+  server.set_model(std::move(second), 7);
+  EXPECT_EQ(server.model_version(), 7);
+  server.evaluate(requests, served);
+  NetworkEvaluator(*second_address).evaluate(requests, direct);
+  for (std::size_t i = 0; i < 4; ++i) expect_same(served[i], direct[i], "second model, position " + std::to_string(i));
+
+  // A model of another game cannot replace it.
+  auto morabaraba = load_game("morabaraba");
+  EXPECT_THROW(server.set_model(std::make_shared<const Model>(tiny_network(), *morabaraba, 1), 8), InputError);
+  EXPECT_THROW(server.set_model(nullptr, 8), InputError);
+  EXPECT_EQ(server.model_version(), 7);
+}
+
 }  // namespace
 }  // namespace boardlab

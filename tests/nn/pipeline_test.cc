@@ -38,7 +38,7 @@ std::vector<std::string> tiny(std::vector<std::string> more) {
                                         "search.simulations=4",
                                         "self_play.concurrent_games=4",
                                         "self_play.workers=1",
-                                        "self_play.positions_per_cycle=24",
+                                        "self_play.lead_positions=24",
                                         "self_play.save_games=true",
                                         "inference.threads=1",
                                         "replay.min_positions=16",
@@ -50,7 +50,8 @@ std::vector<std::string> tiny(std::vector<std::string> more) {
                                         "evaluation.games=2",
                                         "evaluation.opponents=[random]",
                                         "evaluation.simulations=2",
-                                        "run.max_minutes=0"};
+                                        "run.max_minutes=0",
+                                        "run.log_every_seconds=0.1"};
   overrides.insert(overrides.end(), more.begin(), more.end());
   return overrides;
 }
@@ -102,10 +103,12 @@ TEST(Pipeline, ResumeContinuesTheStepCountAndTheRandomStreams) {
   const TrainSummary first = train(options(run, tiny({"run.max_steps=6", "checkpoint.every_steps=3"}), &log));
   ASSERT_EQ(first.steps, 6);
   const std::string checkpoints = run + "/checkpoints/";
-  const Checkpoint at3 = load_checkpoint(checkpoints + "step_000003.pt");
-  const Checkpoint at6 = load_checkpoint(checkpoints + "step_000006.pt");
+  const Checkpoint at3 = load_checkpoint(checkpoints + "step_000000003.pt");
+  const Checkpoint at6 = load_checkpoint(checkpoints + "step_000000006.pt");
   ASSERT_EQ(at6.info.step, 6);
-  ASSERT_EQ(at6.info.rng_states.size(), 2u);  // the master stream (seeds workers) and the sampling stream
+  // The master stream (seeds fresh workers), the sampling stream, then the one worker's.
+  ASSERT_EQ(at6.info.rng_states.size(), 3u);
+  EXPECT_NE(at6.info.rng_states[2], at3.info.rng_states[2]);  // the worker played between them
   EXPECT_EQ(load_checkpoint(checkpoints + "latest.pt").info.rng_states, at6.info.rng_states);
   // Within a session: sampling draws kBatch per step, the master stream is not drawn after start-up.
   EXPECT_EQ(at6.info.rng_states[1], advanced(at3.info.rng_states[1], 3 * kBatch));
@@ -125,12 +128,13 @@ TEST(Pipeline, ResumeContinuesTheStepCountAndTheRandomStreams) {
 
   const Checkpoint at9 = load_checkpoint(checkpoints + "latest.pt");
   EXPECT_EQ(at9.info.step, 9);
-  EXPECT_TRUE(fs::equivalent(checkpoints + "latest.pt", checkpoints + "step_000009.pt"));
+  EXPECT_TRUE(fs::equivalent(checkpoints + "latest.pt", checkpoints + "step_000000009.pt"));
   EXPECT_GT(at9.info.games, at6.info.games);
   EXPECT_GT(at9.info.positions, at6.info.positions);
   EXPECT_GE(at9.info.seconds, at6.info.seconds);
   // The resumed session started from the step-6 states: it drew 3 steps of samples from
-  // the saved sampling stream and one seed (its one worker's) from the saved master stream.
+  // the saved sampling stream, and one draw from the saved master stream (fresh seeds it
+  // did not use: the worker continued its saved stream).
   EXPECT_EQ(at9.info.rng_states[1], advanced(at6.info.rng_states[1], 3 * kBatch));
   EXPECT_EQ(at9.info.rng_states[0], advanced(at6.info.rng_states[0], 1));
   EXPECT_NE(at9.info.rng_states[0], at6.info.rng_states[0]);
@@ -138,13 +142,14 @@ TEST(Pipeline, ResumeContinuesTheStepCountAndTheRandomStreams) {
   EXPECT_NE(at9.info.config_yaml.find("max_steps: 9"), std::string::npos);
   EXPECT_NE(file_text(run + "/config.yaml").find("max_steps: 9"), std::string::npos);
 
-  // metrics.csv: the first session's rows unchanged, then new steps, none repeated.
+  // metrics.csv: the first session's rows unchanged, then the new session's, in step order.
   const std::string metrics_after = file_text(run + "/metrics.csv");
   EXPECT_EQ(metrics_after.rfind(metrics_before, 0), 0u);
   const std::vector<std::int64_t> steps = metric_steps(run + "/metrics.csv");
   ASSERT_GT(static_cast<std::int64_t>(steps.size()), rows_before);
-  for (std::size_t i = 1; i < steps.size(); ++i) EXPECT_LT(steps[i - 1], steps[i]) << "row " << i;
+  for (std::size_t i = 1; i < steps.size(); ++i) EXPECT_LE(steps[i - 1], steps[i]) << "row " << i;
   EXPECT_EQ(steps[static_cast<std::size_t>(rows_before) - 1], 6);
+  EXPECT_GE(steps[static_cast<std::size_t>(rows_before)], 6);
   EXPECT_EQ(steps.back(), 9);
 
   // The replay window continued too: its counters match the checkpoint's.
@@ -178,15 +183,15 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(run + "/checkpoints")) files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{"latest.pt", "step_000003.pt", "step_000004.pt"}));
+  EXPECT_EQ(files, (std::vector<std::string>{"latest.pt", "step_000000003.pt", "step_000000004.pt"}));
   const Checkpoint latest = load_checkpoint(summary.latest_checkpoint);
   EXPECT_EQ(latest.info.step, 4);
   EXPECT_EQ(latest.info.game, "virus_war(strict=false)");  // canonical, parameters included
   EXPECT_EQ(latest.info.config_yaml, yaml);
   EXPECT_EQ(latest.info.games, summary.games);
   EXPECT_EQ(latest.info.positions, summary.positions);
-  EXPECT_TRUE(fs::equivalent(run + "/checkpoints/latest.pt", run + "/checkpoints/step_000004.pt"));
-  EXPECT_EQ(load_checkpoint(run + "/checkpoints/step_000003.pt").info.step, 3);
+  EXPECT_TRUE(fs::equivalent(run + "/checkpoints/latest.pt", run + "/checkpoints/step_000000004.pt"));
+  EXPECT_EQ(load_checkpoint(run + "/checkpoints/step_000000003.pt").info.step, 3);
 
   // replay.bin holds every game so far (the window is larger than the run).
   ReplayBuffer replay(*latest.game, cfg.replay_window);
@@ -198,12 +203,12 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
               static_cast<double>(replay.bytes_without_policy()) / static_cast<double>(replay.positions()),
               static_cast<double>(replay.bytes()) / static_cast<double>(replay.positions()));
 
-  // metrics.csv: a header and one row per cycle, all as wide as the header.
+  // metrics.csv: a header and rows (progress lines and evaluations), all as wide as the header.
   const auto metrics = lines_of(file_text(run + "/metrics.csv"));
   ASSERT_GE(metrics.size(), 2u);
   const auto header = split(metrics[0], ',');
   EXPECT_EQ(header.front(), "step");
-  EXPECT_EQ(header.back(), "score_vs_previous");
+  EXPECT_NE(std::find(header.begin(), header.end(), "score_vs_previous"), header.end());
   EXPECT_NE(std::find(header.begin(), header.end(), "score_vs_random"), header.end());
   for (std::size_t i = 1; i < metrics.size(); ++i) EXPECT_EQ(split(metrics[i], ',').size(), header.size()) << metrics[i];
   EXPECT_EQ(split(metrics.back(), ',')[0], "4");
@@ -222,14 +227,14 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   }
 
   // evaluation/: a table and results at steps 2 and 4; the second also meets the step-2 network.
-  for (const char* step : {"step_000002", "step_000004"}) {
+  for (const char* step : {"step_000000002", "step_000000004"}) {
     const std::string table = file_text(run + "/evaluation/" + step + ".txt");
     const std::string json = file_text(run + "/evaluation/" + step + ".json");
     EXPECT_NE(table.find("random"), std::string::npos) << table;
     ASSERT_FALSE(json.empty()) << step;
     EXPECT_EQ(json.front(), '{');
   }
-  const std::string final_table = file_text(run + "/evaluation/step_000004.txt");
+  const std::string final_table = file_text(run + "/evaluation/step_000000004.txt");
   EXPECT_NE(final_table.find("net@4"), std::string::npos) << final_table;
   EXPECT_NE(final_table.find("net@2"), std::string::npos) << final_table;
   EXPECT_EQ(summary.final_evaluation, final_table);
@@ -251,6 +256,34 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   EXPECT_NE(changed.find("network differs"), std::string::npos) << changed;
   // A refused resume leaves the run as it was, so that a plain --resume still works.
   EXPECT_EQ(file_text(run + "/config.yaml"), yaml);
+}
+
+TEST(Pipeline, EveryEvaluationReachesMetricsAtItsStep) {
+  // Evaluations every 3 steps of a 7-step run: at 3, 6 and the final 7, whatever the
+  // progress rows in between; each one's Elo must be in the row of its own step.
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  train(options(run, tiny({"run.max_steps=7", "evaluation.every_steps=3"}), &log));
+  const auto lines = lines_of(file_text(run + "/metrics.csv"));
+  const auto header = split(lines[0], ',');
+  const auto elo = static_cast<std::size_t>(std::find(header.begin(), header.end(), "elo") - header.begin());
+  const auto score = static_cast<std::size_t>(std::find(header.begin(), header.end(), "score_vs_random") - header.begin());
+  ASSERT_LT(elo, header.size());
+  std::vector<std::int64_t> rated;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto cells = split(lines[i], ',');
+    ASSERT_EQ(cells.size(), header.size()) << lines[i];
+    if (cells[elo].empty()) continue;
+    rated.push_back(std::stoll(cells[0]));
+    EXPECT_FALSE(cells[score].empty()) << lines[i];
+  }
+  EXPECT_EQ(rated, (std::vector<std::int64_t>{3, 6, 7}));
+  for (std::int64_t step : rated) {
+    char name[64];
+    std::snprintf(name, sizeof name, "/evaluation/step_%09lld.json", static_cast<long long>(step));
+    EXPECT_TRUE(fs::exists(run + name)) << name;
+  }
 }
 
 TEST(Pipeline, SelfPlayRecordsMarkGamesACapEnded) {

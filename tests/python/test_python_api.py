@@ -8,7 +8,7 @@ import boardlab
 TINY = {
     "run.max_steps": 4,
     "replay.min_positions": 100,
-    "self_play.positions_per_cycle": 200,
+    "self_play.lead_positions": 200,
     "self_play.concurrent_games": 4,
     "network.channels": 8,
     "network.blocks": 1,
@@ -33,7 +33,7 @@ def run(tmp_path_factory):
 def test_train_returns_a_run_with_every_part(run):
     assert run.summary["steps"] == 4
     assert run.latest_checkpoint.is_file()
-    assert [p.name for p in run.checkpoints][-1] == "step_000004.pt"
+    assert [p.name for p in run.checkpoints][-1] == "step_000000004.pt"
     assert "network:" in run.config and "channels: 8" in run.config
     rows = run.metrics_rows()
     assert rows and rows[-1]["step"] == 4 and rows[-1]["policy_loss"] > 0

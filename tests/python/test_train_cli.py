@@ -23,7 +23,7 @@ TINY = [
     "search.simulations=4",
     "self_play.concurrent_games=4",
     "self_play.workers=1",
-    "self_play.positions_per_cycle=24",
+    "self_play.lead_positions=24",
     "inference.threads=1",
     "replay.min_positions=16",
     "training.batch_size=16",
@@ -107,7 +107,7 @@ def test_train_finishes_with_a_table_and_a_run_folder(tiny_run):
     assert "training virus_war(strict=false)" in result.stderr  # progress goes to stderr
     for part in ("config.yaml", "replay.bin", "metrics.csv", "log.txt", "games/selfplay.txt"):
         assert (run / part).is_file(), part
-    evaluation = json.loads((run / "evaluation" / "step_000004.json").read_text())
+    evaluation = json.loads((run / "evaluation" / "step_000000004.json").read_text())
     assert [p["name"] for p in evaluation["players"]] == ["net@4", "random"]
     info = checkpoint_info(run / "checkpoints" / "latest.pt")
     assert info["step"] == 4 and info["game"] == "virus_war(strict=false)"

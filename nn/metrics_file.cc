@@ -1,0 +1,88 @@
+// Writing metrics.csv, and carrying its rows over a resume.
+#include "nn/metrics_file.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/atomic_file.h"
+
+namespace boardlab {
+namespace {
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  // The file holds numbers and plain names only: no quoting to undo.
+  std::vector<std::string> cells;
+  std::string cell;
+  std::istringstream in(line);
+  while (std::getline(in, cell, ',')) cells.push_back(cell);
+  if (!line.empty() && line.back() == ',') cells.emplace_back();
+  return cells;
+}
+
+std::string join(const std::vector<std::string>& cells) {
+  std::string out;
+  for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + cells[i];
+  return out;
+}
+
+}  // namespace
+
+std::string metric_number(double value, int decimals) {
+  if (std::isnan(value)) return "";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+
+MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std::optional<std::int64_t> resume_step)
+    : path_(std::move(path)), columns_(std::move(columns)) {
+  if (columns_.empty() || columns_.front() != "step") throw std::logic_error("metrics.csv: the first column is step");
+  std::string kept = join(columns_) + "\n";
+  if (resume_step && std::filesystem::exists(path_)) {
+    std::istringstream in(read_file(path_));
+    std::string line;
+    std::getline(in, line);
+    const std::vector<std::string> old_columns = split_csv_line(line);
+    while (std::getline(in, line)) {
+      const std::vector<std::string> cells = split_csv_line(line);
+      std::int64_t row_step = 0;
+      if (cells.empty()) continue;
+      auto [end, ec] = std::from_chars(cells[0].data(), cells[0].data() + cells[0].size(), row_step);
+      if (ec != std::errc() || row_step > *resume_step) continue;
+      std::vector<std::string> row(columns_.size());
+      for (std::size_t c = 0; c < columns_.size(); ++c)
+        for (std::size_t o = 0; o < old_columns.size() && o < cells.size(); ++o)
+          if (old_columns[o] == columns_[c]) row[c] = cells[o];
+      kept += join(row) + "\n";
+    }
+  }
+  write_file_atomically(path_, kept);
+}
+
+void MetricsFile::append(const MetricsRow& row) {
+  std::vector<std::string> cells(columns_.size());
+  std::size_t placed = 0;
+  for (std::size_t c = 0; c < columns_.size(); ++c) {
+    const auto it = row.find(columns_[c]);
+    if (it != row.end()) {
+      cells[c] = it->second;
+      ++placed;
+    }
+  }
+  if (placed != row.size()) {
+    for (const auto& [name, value] : row) {
+      bool known = false;
+      for (const auto& c : columns_) known |= c == name;
+      if (!known) throw std::logic_error("metrics.csv has no column '" + name + "'");
+    }
+  }
+  std::ofstream out(path_, std::ios::app);
+  out << join(cells) << "\n";
+}
+
+}  // namespace boardlab

@@ -1,0 +1,115 @@
+// Evaluation games of a training run, their files and their metrics columns.
+#include "nn/run_evaluator.h"
+
+#include <cmath>
+
+#include "core/arena.h"
+#include "core/atomic_file.h"
+#include "nn/agent_bot.h"
+
+namespace boardlab {
+
+RunEvaluator::RunEvaluator(const Game& game, const RunEvaluatorOptions& options, RunFolder& run)
+    : game_(&game), options_(options), run_(&run) {}
+
+RunEvaluation RunEvaluator::evaluate(std::shared_ptr<const Model> network, std::int64_t step) {
+  const std::string current_name = "net@" + std::to_string(step);
+  std::vector<std::string> players = {current_name};
+  for (const auto& o : options_.opponents) players.push_back(o);
+  std::string previous_name;
+  if (options_.previous && previous_ && previous_step_ != step) {
+    previous_name = "net@" + std::to_string(previous_step_);
+    players.push_back(previous_name);
+  }
+  const std::shared_ptr<const Model> previous = previous_;
+  const BotFactory factory = [&](std::string_view spec, const Game& g, std::uint64_t seed) -> std::unique_ptr<Bot> {
+    if (spec == current_name) return make_network_bot(network, g, options_.search, seed);
+    if (!previous_name.empty() && spec == previous_name) return make_network_bot(previous, g, options_.search, seed);
+    return make_any_bot(spec, g, seed);
+  };
+  ArenaOptions arena;
+  arena.games = options_.games;
+  arena.seed = options_.seed * 1000003 + static_cast<std::uint64_t>(step);
+  arena.anchor = default_anchor(players);
+  Model::set_torch_threads(1);
+  const ArenaReport report = run_arena(*game_, players, focus_groups(0, static_cast<int>(players.size()),
+                                                                       game_->num_players()),
+                                       factory, arena);
+  const std::string base = run_->evaluation_base(step);
+  write_file_atomically(base + ".txt", report.table());
+  write_file_atomically(base + ".json", report.json());
+
+  RunEvaluation out;
+  out.step = step;
+  out.table = report.table();
+  out.elo = report.elo.elo[0];
+  out.low = report.elo.low[0];
+  out.high = report.elo.high[0];
+  out.seconds = report.seconds;
+  auto score_against = [&](const std::string& name) {
+    for (const Pairing& p : report.pairings)
+      if (p.a == 0 && players[static_cast<std::size_t>(p.b)] == name) return p.score();
+    return std::nan("");
+  };
+  for (const auto& o : options_.opponents) out.scores.push_back(score_against(o));
+  out.scores.push_back(previous_name.empty() ? std::nan("") : score_against(previous_name));
+
+  // Draws and passes of the network's own games, read back from their records.
+  int games = 0, draws = 0;
+  std::int64_t turns = 0, passes = 0;
+  const Action pass = game_->pass_action();
+  for (const ArenaGame& g : report.games) {
+    int seat = -1;
+    for (std::size_t s = 0; s < g.seats.size(); ++s)
+      if (g.seats[s] == 0) seat = static_cast<int>(s);
+    if (seat < 0) continue;
+    ++games;
+    bool all_equal = true;
+    for (double r : g.returns) all_equal &= r == g.returns.front();
+    draws += all_equal ? 1 : 0;
+    if (pass == kInvalidAction) continue;
+    const std::unique_ptr<State> final_state = game_->load_record(g.record);
+    Player last = kInvalidAction;
+    for (const Step& s : final_state->history()) {
+      if (s.player != seat) {
+        last = s.player;
+        continue;
+      }
+      if (last != seat) ++turns;  // a new turn of the network's: its first step
+      if (s.action == pass) ++passes;
+      last = s.player;
+    }
+  }
+  out.draw_rate = games > 0 ? static_cast<double>(draws) / games : std::nan("");
+  out.pass_rate = pass != kInvalidAction && turns > 0 ? static_cast<double>(passes) / static_cast<double>(turns)
+                                                      : std::nan("");
+  previous_ = std::move(network);
+  previous_step_ = step;
+  run_->log("evaluation at step " + std::to_string(step) + " (" + metric_number(report.seconds, 0) + " s):\n" +
+            out.table);
+  return out;
+}
+
+std::vector<std::string> RunEvaluator::metric_columns() const {
+  std::vector<std::string> columns = {"elo", "elo_low", "elo_high"};
+  for (const auto& o : options_.opponents) columns.push_back("score_vs_" + o);
+  columns.push_back("score_vs_previous");
+  columns.push_back("eval_draw_rate");
+  columns.push_back("eval_pass_rate");
+  return columns;
+}
+
+MetricsRow RunEvaluator::metrics(const RunEvaluation& e) const {
+  MetricsRow row;
+  row["elo"] = metric_number(e.elo, 1);
+  row["elo_low"] = metric_number(e.low, 1);
+  row["elo_high"] = metric_number(e.high, 1);
+  for (std::size_t i = 0; i < options_.opponents.size(); ++i)
+    row["score_vs_" + options_.opponents[i]] = metric_number(e.scores[i], 3);
+  row["score_vs_previous"] = metric_number(e.scores.back(), 3);
+  row["eval_draw_rate"] = metric_number(e.draw_rate, 3);
+  row["eval_pass_rate"] = metric_number(e.pass_rate, 3);
+  return row;
+}
+
+}  // namespace boardlab
