@@ -54,7 +54,11 @@ void Search::check_supported() const {
                      ": with hidden information equal positions of sampled deals are not equal information sets");
 }
 
-void Search::start(const PlayerView& view) {
+void Search::start(const PlayerView& view) { start(view, {config_.simulations, true}); }
+
+void Search::start(const PlayerView& view, const SearchBudget& budget) {
+  if (budget.simulations < 1)
+    throw InputError("search: a decision needs a budget of at least 1 simulation, got " + std::to_string(budget.simulations));
   if (view.is_terminal()) throw InputError("search: the game is already over");
   if (!view.acts()) {
     const Player mover = view.current_player();
@@ -63,6 +67,8 @@ void Search::start(const PlayerView& view) {
                                              : " (it is player " + std::to_string(mover) + "'s turn)"));
   }
   viewer_ = view.viewer();
+  simulations_ = budget.simulations;
+  root_noise_ = budget.root_noise;
   // Perfect information: the sample is the true state. Single sample: one deal, searched
   // as if known. Information sets: a deal per simulation, drawn from the kept view.
   std::unique_ptr<State> root = view.sample(rng_);
@@ -123,7 +129,7 @@ void Search::prepare_root() {
   root_prepared_ = true;
   const std::int32_t n = tree_[Tree::kRoot].num_children;
   const std::int32_t first = tree_[Tree::kRoot].first_child;
-  const bool noise = config_.algorithm == SearchAlgorithm::kPuct && config_.dirichlet_epsilon > 0;
+  const bool noise = root_noise_ && config_.algorithm == SearchAlgorithm::kPuct && config_.dirichlet_epsilon > 0;
   auto add_noise = [&](std::int32_t from, std::int32_t count) {
     if (!noise || count <= 1) return;
     scratch_.resize(count);
@@ -156,7 +162,7 @@ void Search::prepare_root() {
   std::partial_sort(considered_.begin(), considered_.begin() + m, considered_.end(),
                     [&](std::int32_t a, std::int32_t b) { return gumbel_[a] > gumbel_[b]; });
   considered_.resize(m);
-  schedule_ = halving_visit_schedule(m, config_.simulations);
+  schedule_ = halving_visit_schedule(m, simulations_);
 }
 
 }  // namespace boardlab

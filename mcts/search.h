@@ -59,6 +59,14 @@ struct SearchResult {
 // - transpositions on request (config.transpositions).
 // The constructor and start() refuse combinations this search does not do, naming the
 // game and the reason.
+// What one start() may set differently from the config: playout cap randomization
+// (KataGo) searches most moves with a small budget and without root noise, in the same
+// Search, tree and all.
+struct SearchBudget {
+  int simulations = 64;    // leaf evaluations for this decision (at least 1)
+  bool root_noise = true;  // PUCT's Dirichlet noise at the root (when config.dirichlet_epsilon > 0)
+};
+
 class Search {
  public:
   Search(const Game& game, const SearchConfig& config, std::uint64_t seed);
@@ -72,6 +80,9 @@ class Search {
   // the search is done. With reuse_tree, the subtree of the steps played since the
   // previous root is kept when the root continues that game.
   void start(const PlayerView& view);
+  // The same with its own budget for this decision; the config's budget is
+  // {config.simulations, true}. Gumbel's noise stays: it is how Gumbel samples a move.
+  void start(const PlayerView& view, const SearchBudget& budget);
   // True once the budget is spent, the root is proven, or the root leaves no choice.
   bool done() const;
 
@@ -156,7 +167,8 @@ class Search {
   int completed_ = 0;
   int started_ = 0;  // leaves selected in this search, completed or pending
   int num_leaves_ = 0;
-  int simulations_ = 0;  // config_.simulations
+  int simulations_ = 0;  // this decision's budget (SearchBudget)
+  bool root_noise_ = true;
   int players_ = 0;
   float max_return_ = 1;
   Player viewer_ = 0;

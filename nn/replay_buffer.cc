@@ -12,8 +12,11 @@
 namespace boardlab {
 namespace {
 
-// Version 2: steps of every kind (chance outcomes too), truncation, and per target its seat.
-constexpr char kMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '2'};
+// Version 3: version 2 with per target the search's root value, and targets without a
+// policy (fast searches). Version 2: steps of every kind (chance outcomes too),
+// truncation, and per target its seat; still read, its targets without root values.
+constexpr char kMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '3'};
+constexpr char kMagic2[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '2'};
 constexpr char kOldMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '1'};
 constexpr char kEnd[4] = {'E', 'N', 'D', '!'};
 
@@ -210,6 +213,11 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
   out.policy.assign(static_cast<std::size_t>(batch) * actions, 0.0f);
   out.mask.assign(static_cast<std::size_t>(batch) * actions, 0.0f);
   out.value.assign(static_cast<std::size_t>(batch) * players, 0.0f);
+  out.policy_weight.assign(static_cast<std::size_t>(batch), 0.0f);
+  out.root_value.assign(static_cast<std::size_t>(batch) * players, 0.0f);
+  out.phase.assign(static_cast<std::size_t>(batch), 0);
+  // The other seat's root value follows from the mover's where the returns have a fixed sum.
+  const bool other_seat_root = players == 2 && type.constant_sum();
   std::vector<float> obs(shape.size()), policy(actions), mask(actions);
   std::vector<Action> legal;
   std::vector<int> holding;
@@ -241,11 +249,24 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
     float* policy_out = out.policy.data() + static_cast<std::size_t>(i) * actions;
     float* mask_out = out.mask.data() + static_cast<std::size_t>(i) * actions;
     float* value_out = out.value.data() + static_cast<std::size_t>(i) * players;
+    float* root_out = out.root_value.data() + static_cast<std::size_t>(i) * players;
+    out.policy_weight[i] = total > 0 ? 1.0f : 0.0f;
+    out.phase[i] = static_cast<std::uint8_t>(game_phase(g.target_ply(t), static_cast<std::int64_t>(g.steps())));
+    // Value slot 0 is the example's own seat under every symmetry, so its root value goes
+    // there; the other slots keep the result unless the fixed sum gives them one.
+    const auto fill_root = [&] {
+      std::copy(value_out, value_out + players, root_out);
+      if (g.root_value[t] == StoredGame::kNoRootValue) return;
+      root_out[0] = static_cast<float>(g.root_value[t]) / StoredGame::kRootValueScale;
+      if (other_seat_root)
+        root_out[1] = value_target(type, type.return_sum - value_from_network(type, root_out[0]));
+    };
     if (choice < 0) {
       std::copy(obs.begin(), obs.end(), obs_out);
       std::copy(policy.begin(), policy.end(), policy_out);
       std::copy(mask.begin(), mask.end(), mask_out);
       for (int j = 0; j < players; ++j) value_out[j] = value_target(type, g.returns[(player + j) % players]);
+      fill_root();
       continue;
     }
     // The example becomes the image position seen by the image of its player. Symmetries
@@ -271,6 +292,7 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
       const int seat = inverse.empty() ? image_seat : inverse[image_seat];
       value_out[j] = value_target(type, g.returns[seat]);
     }
+    fill_root();
   }
 }
 
@@ -299,6 +321,7 @@ void ReplayBuffer::save(const std::string& path) const {
     w.put_vector(g.policy_offset);
     w.put_column(g.policy_action);
     w.put_vector(g.policy_weight);
+    w.put_vector(g.root_value);
   }
   w.put_bytes(kEnd, sizeof kEnd);
   write_file_atomically(path, w.bytes());
@@ -312,8 +335,9 @@ void ReplayBuffer::load(const std::string& path) {
   if (std::memcmp(magic, kOldMagic, sizeof kOldMagic) == 0)
     throw InputError("replay file '" + path +
                      "' is in the old format (BLRPLAY1: players' actions only, one policy per position), which this "
-                     "version no longer reads; it reads BLRPLAY2. Move the file away to start the replay afresh");
-  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("not a boardlab replay file");
+                     "version no longer reads; it reads BLRPLAY2 and BLRPLAY3. Move the file away to start the replay afresh");
+  const bool version2 = std::memcmp(magic, kMagic2, sizeof kMagic2) == 0;
+  if (!version2 && std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("not a boardlab replay file");
   const auto name_size = r.get<std::uint32_t>("the game name");
   if (name_size > 4096) r.fail("implausible game name length");
   std::string name(name_size, '\0');
@@ -345,12 +369,16 @@ void ReplayBuffer::load(const std::string& path) {
     const std::uint32_t entries = g->policy_offset.back();
     r.get_column(g->policy_action, entries, where);
     r.get_vector(g->policy_weight, entries, where);
+    if (version2) g->root_value.assign(targets, StoredGame::kNoRootValue);
+    else r.get_vector(g->root_value, targets, where);
     if (static_cast<int>(g->returns.size()) != players) r.fail(where + " has returns for the wrong number of players");
     for (float ret : g->returns)
       if (!std::isfinite(ret)) r.fail(where + " has a return that is not a finite number");
     if (g->policy_offset.front() != 0) r.fail(where + " has policy offsets out of order");
+    // Version 2 has a policy for every target; version 3 none for a fast search's.
     for (std::size_t t = 0; t < targets; ++t)
-      if (g->policy_offset[t + 1] <= g->policy_offset[t]) r.fail(where + " has policy offsets out of order or a target without policy");
+      if (g->policy_offset[t + 1] < g->policy_offset[t] || (version2 && g->policy_offset[t + 1] == g->policy_offset[t]))
+        r.fail(where + " has policy offsets out of order or a target without policy");
     for (std::size_t k = 0; k < entries; ++k)
       if (g->policy_action[k] >= num_actions || g->policy_weight[k] == 0) r.fail(where + " has a policy entry out of range");
     // Replaying proves every step legal and every target sound, so sampling can never

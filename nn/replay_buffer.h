@@ -2,7 +2,7 @@
 //
 // A position is kept as (game, ply): the game's steps are stored once (nn/replay_storage.h)
 // and a position is rebuilt by replaying them when it is sampled, from the nearest state
-// snapshot, so a Virus War position costs ~4.5 bytes plus its sparse policy, far below its
+// snapshot, so a Virus War position costs ~6.5 bytes (its root value included) plus its sparse policy, far below its
 // 900 observation floats or even their bits. Snapshots live in memory only, one at most
 // every `snapshot_every` steps of a game, so sampling replays fewer steps than that (plus,
 // in a simultaneous game, the rest of a round) however long the game. Examples are made at
@@ -13,6 +13,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -31,10 +32,16 @@ struct SelfPlayGame {
     Player player = kInvalidAction;
     std::vector<Action> legal;   // its legal actions searched
     std::vector<float> policy;   // its policy target over `legal`
+    // The search's mean value for the seat at the root, in the game's return units (value
+    // targets may mix it with the result); none from producers without a search.
+    std::optional<float> root_value = std::nullopt;
   };
   struct Position {
     int ply = 0;                  // steps played before this position
     std::vector<Target> targets;  // one at a turn; one per seat at a simultaneous round
+    // Searched with the full budget: only these train the policy (playout cap
+    // randomization); the others train the value alone and keep no policy.
+    bool full_search = true;
   };
   std::vector<Step> steps;        // every step: players' actions and chance outcomes
   std::vector<double> returns;
@@ -76,14 +83,16 @@ class ReplayBuffer {
   std::size_t bytes_without_policy() const;
 
   // Fills `out` with `batch` examples: (position, target) pairs drawn uniformly from the
-  // window, in the target player's view (TrainBatch). With `augment`, each is mapped by a
+  // window, in the target player's view (TrainBatch, every field filled). With `augment`, each is mapped by a
   // symmetry drawn uniformly among the identity and those that hold at its state. Safe
   // while other threads add: the draws are made under the lock, the examples outside it.
   void sample(int batch, Rng& rng, bool augment, TrainBatch& out) const;
 
-  // Written atomically (temporary file, fsync, rename) without snapshots, which load()
-  // rebuilds. load() rejects a file of another game, of the old format, or a corrupt one
-  // with a message naming the file and the problem, and leaves the buffer as it was.
+  // Written atomically (temporary file, fsync, rename) in format BLRPLAY3, without
+  // snapshots, which load() rebuilds. load() reads BLRPLAY3 and BLRPLAY2 (whose targets
+  // have no root values); it rejects a file of another game, of the old format BLRPLAY1,
+  // or a corrupt one with a message naming the file and the problem, and leaves the buffer
+  // as it was.
   void save(const std::string& path) const;
   void load(const std::string& path);
 

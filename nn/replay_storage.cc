@@ -8,6 +8,7 @@
 #include "core/errors.h"
 #include "core/steps.h"
 #include "nn/replay_buffer.h"
+#include "nn/train_batch.h"
 
 namespace boardlab {
 namespace {
@@ -30,7 +31,8 @@ ReplayLayout ReplayLayout::of(const Game& game) {
 }
 
 std::size_t StoredGame::bytes(bool with_policy) const {
-  std::size_t total = actions.bytes() + returns.size() * sizeof(float) + sizeof truncated + target.bytes();
+  std::size_t total = actions.bytes() + returns.size() * sizeof(float) + sizeof truncated + target.bytes() +
+                      root_value.size() * sizeof(std::int16_t);
   if (with_policy)
     total += policy_offset.size() * sizeof(std::uint32_t) + policy_action.bytes() + policy_weight.size() * sizeof(std::uint16_t);
   return total;
@@ -79,6 +81,7 @@ StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
   g.truncated = record.truncated;
 
   g.policy_offset.push_back(0);
+  const GameType type = game.type();
   int previous_ply = -1;
   for (const SelfPlayGame::Position& pos : record.positions) {
     const std::string where = "the position at ply " + std::to_string(pos.ply);
@@ -96,6 +99,20 @@ StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
         throw InputError(where + " lists its targets' seats out of order or twice (" + std::to_string(t.player) + ")");
       previous_player = t.player;
       const std::string target = where + ", target of seat " + std::to_string(t.player);
+      if (t.root_value && !std::isfinite(*t.root_value))
+        throw InputError(target + " has a root value that is not a finite number");
+      // On the network's scale, clamped: a search's mean stays within the return range.
+      g.root_value.push_back(
+          t.root_value ? static_cast<std::int16_t>(std::lround(
+                             std::clamp(value_target(type, *t.root_value), -1.0f, 1.0f) * StoredGame::kRootValueScale))
+                       : StoredGame::kNoRootValue);
+      g.target.push_back(static_cast<std::uint32_t>(pos.ply) * static_cast<std::uint32_t>(players) +
+                         static_cast<std::uint32_t>(t.player));
+      if (!pos.full_search) {
+        // A fast search's policy is not a training target: keep none.
+        g.policy_offset.push_back(static_cast<std::uint32_t>(g.policy_weight.size()));
+        continue;
+      }
       if (t.legal.size() != t.policy.size())
         throw InputError(target + " has " + std::to_string(t.policy.size()) + " policy values for " +
                          std::to_string(t.legal.size()) + " legal actions");
@@ -118,8 +135,6 @@ StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
       }
       if (g.policy_weight.size() > std::numeric_limits<std::uint32_t>::max())
         throw InputError("its policies hold more than 2^32 - 1 entries");
-      g.target.push_back(static_cast<std::uint32_t>(pos.ply) * static_cast<std::uint32_t>(players) +
-                         static_cast<std::uint32_t>(t.player));
       g.policy_offset.push_back(static_cast<std::uint32_t>(g.policy_weight.size()));
     }
   }

@@ -75,6 +75,14 @@ struct StoredGame {
   std::vector<std::uint32_t> policy_offset;  // into the policy entries; targets + 1 of them
   PackedColumn policy_action;
   std::vector<std::uint16_t> policy_weight;  // relative to the target's largest, which is 65535
+  // A target without policy entries trains the value only (a fast search, playout cap
+  // randomization).
+  bool has_policy(std::size_t t) const { return policy_offset[t + 1] > policy_offset[t]; }
+  // Per target, the search's root value for its seat on the network's scale [-1, 1]
+  // (value_target) in steps of 1/kRootValueScale, or kNoRootValue.
+  static constexpr std::int16_t kNoRootValue = -32768;
+  static constexpr float kRootValueScale = 32767;
+  std::vector<std::int16_t> root_value;
 
   // Found by check_and_snapshot, in memory only.
   std::int64_t positions = 0;  // distinct plies among the targets

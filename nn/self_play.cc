@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <string>
 
 #include "core/errors.h"
 
@@ -17,6 +18,11 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
                                Evaluator& evaluator, const Rng& rng)
     : game_(&game), search_config_(search), config_(config), rng_(rng), driver_(evaluator) {
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
+  if (!(config.full_search_fraction > 0 && config.full_search_fraction <= 1))
+    throw InputError("self-play: full_search_fraction must lie in (0, 1], got " + std::to_string(config.full_search_fraction));
+  if (config.full_search_fraction < 1 && (config.fast_simulations < 1 || config.fast_simulations > search.simulations))
+    throw InputError("self-play: fast_simulations must lie in 1.." + std::to_string(search.simulations) +
+                     " (the full budget, search.simulations), got " + std::to_string(config.fast_simulations));
   search_config_.temperature = 0;  // move choice with temperature happens here, per ply
   slots_.resize(config.concurrent_games);
   for (Slot& slot : slots_) {
@@ -54,7 +60,7 @@ bool SelfPlayWorker::advance_to_decision(Slot& slot) {
         joint_[p] = legal_.front();
       }
       if (!forced) {
-        slot.search->start(PlayerView(state, 0));
+        start_search(slot, PlayerView(state, 0));
         return true;
       }
       for (Player p = 0; p < seats; ++p) slot.record.steps.push_back({p, joint_[p]});
@@ -65,7 +71,7 @@ bool SelfPlayWorker::advance_to_decision(Slot& slot) {
       if (legal_.size() > 1) {
         // The mover searches from its own view: for hidden information, over the states it
         // cannot tell apart (information-set search), never the true one.
-        slot.search->start(PlayerView(state, actor));
+        start_search(slot, PlayerView(state, actor));
         return true;
       }
       action = legal_.front();  // forced: a step without a position
@@ -76,6 +82,14 @@ bool SelfPlayWorker::advance_to_decision(Slot& slot) {
   slot.record.returns = state.returns();
   slot.record.truncated = state.is_truncated();
   return false;
+}
+
+void SelfPlayWorker::start_search(Slot& slot, const PlayerView& view) {
+  // The draw is made only when fast searches are on, so that a run without them keeps the
+  // random stream it always had.
+  slot.full = config_.full_search_fraction >= 1 || rng_.uniform() < config_.full_search_fraction;
+  if (slot.full) slot.search->start(view);
+  else slot.search->start(view, {config_.fast_simulations, false});
 }
 
 Action SelfPlayWorker::choose(const SearchResult& result, int ply) {
@@ -98,10 +112,10 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
   // simultaneous round the policy is a mixed strategy (regret matching's average), and
   // playing its most likely action would be exploitable.
   const int seats = game_->num_players();
-  SelfPlayGame::Position position{ply, {}};
+  SelfPlayGame::Position position{ply, {}, slot.full};
   joint_.assign(seats, kInvalidAction);
   for (const PlayerSearchResult& seat : result.players) {
-    position.targets.push_back({seat.player, seat.legal, seat.policy});
+    position.targets.push_back({seat.player, seat.legal, seat.policy, seat.value});
     double pick = rng_.uniform() * std::accumulate(seat.policy.begin(), seat.policy.end(), 0.0);
     std::size_t k = 0;
     while (k + 1 < seat.legal.size() && (pick -= seat.policy[k]) >= 0) ++k;
@@ -135,7 +149,7 @@ void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
       if (mover == kSimultaneousPlayer) {
         play_round(slot, result, ply);
       } else {
-        slot.record.positions.push_back({ply, {{mover, result.legal, result.policy}}});
+        slot.record.positions.push_back({ply, {{mover, result.legal, result.policy, result.value}}, slot.full});
         const Action action = choose(result, ply);
         slot.record.steps.push_back({mover, action});
         slot.state->apply(action);

@@ -22,6 +22,12 @@ struct SelfPlayConfig {
   // actions, then the most visited is played. Gumbel samples through its own noise.
   float temperature = 1.0f;
   int temperature_moves = 30;
+  // Playout cap randomization (KataGo): a decision is searched with the full budget
+  // (SearchConfig::simulations) with this probability, else with fast_simulations and no
+  // root noise; only full searches train the policy (SelfPlayGame::Position::full_search).
+  // 1 searches every move in full.
+  double full_search_fraction = 1.0;
+  int fast_simulations = 4;
 };
 
 class SelfPlayWorker {
@@ -51,11 +57,14 @@ class SelfPlayWorker {
     std::unique_ptr<State> state;
     std::unique_ptr<Search> search;
     SelfPlayGame record;
+    bool full = true;  // the search under way has the full budget
   };
   void new_game(Slot& slot);
   // Plays forced actions (a single legal one) and starts the search at the next real decision.
   // Returns false when the game ended on the way.
   bool advance_to_decision(Slot& slot);
+  // Starts the slot's search from `view` with a full or a fast budget, drawn.
+  void start_search(Slot& slot, const PlayerView& view);
   Action choose(const SearchResult& result, int ply);
   // Records a simultaneous round's targets (one per seat) and plays the joint action.
   void play_round(Slot& slot, const SearchResult& result, int ply);

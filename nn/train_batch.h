@@ -1,6 +1,8 @@
 // A batch of training examples as plain floats, and the map between a game's returns and the network's value range.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "core/game_type.h"
@@ -17,7 +19,23 @@ struct TrainBatch {
   // size × P, value[j]: the return of seat (player + j) mod P, so the player's own is
   // value[0], mapped onto the network's range by value_target.
   std::vector<float> value;
+  // size: 1 for an example whose policy trains, 0 for one searched with a fast budget
+  // (playout cap randomization), whose `policy` is all zeros. Empty: every policy trains.
+  std::vector<float> policy_weight;
+  // size × P like `value`: the search's root value where the example has one (its own
+  // seat; in a two-player constant-sum game the other seat's too, as return_sum minus it),
+  // else the same as `value`. Value targets mix the two (OptimizerConfig::value_target_mix).
+  // Empty: no root values.
+  std::vector<float> root_value;
+  // size: the game phase of the example's position, by its ply over the game's length in
+  // steps: 0 opening (first third), 1 middle, 2 end. Empty: unknown. For diagnostics.
+  std::vector<std::uint8_t> phase;
 };
+
+inline constexpr int kGamePhases = 3;
+inline int game_phase(std::int64_t ply, std::int64_t length) {
+  return length > 0 ? static_cast<int>(std::min<std::int64_t>(kGamePhases - 1, kGamePhases * ply / length)) : 0;
+}
 
 // The value head ends in tanh, so the network works in [-1, 1]: a return maps linearly
 // from the game's declared range [min_return, max_return] (GameType) onto it, and network

@@ -37,6 +37,12 @@ TrainConfig from_config(const Config& c) {
   t.self_play.concurrent_games = static_cast<int>(c.get_int("self_play.concurrent_games"));
   t.self_play.temperature = static_cast<float>(c.get_float("self_play.temperature"));
   t.self_play.temperature_moves = static_cast<int>(c.get_int("self_play.temperature_moves"));
+  t.self_play.full_search_fraction = c.get_float("self_play.full_search_fraction");
+  t.self_play.fast_simulations = static_cast<int>(c.get_int("self_play.fast_simulations"));
+  if (t.self_play.full_search_fraction < 1 && t.self_play.fast_simulations > t.search.simulations)
+    throw ConfigError(c.origin("self_play.fast_simulations") + std::to_string(t.self_play.fast_simulations) +
+                      " must not exceed search.simulations (" +
+                      std::to_string(t.search.simulations) + "), the full budget");
   t.workers = static_cast<int>(c.get_int("self_play.workers"));
   t.lead_positions = c.get_int("self_play.lead_positions");
   t.save_games = c.get_bool("self_play.save_games");
@@ -55,6 +61,7 @@ TrainConfig from_config(const Config& c) {
   t.optimizer.momentum = c.get_float("training.momentum");
   t.optimizer.weight_decay = c.get_float("training.weight_decay");
   t.optimizer.value_loss_weight = c.get_float("training.value_loss_weight");
+  t.optimizer.value_target_mix = c.get_float("training.value_target_mix");
   t.batch_size = static_cast<int>(c.get_int("training.batch_size"));
   t.samples_per_position = c.get_float("training.samples_per_position");
   t.augment = c.get_bool("training.augment");
@@ -121,6 +128,8 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "self_play.concurrent_games", .type = T::kInt, .default_value = "32", .doc = "games each worker plays at once (its batch size)", .min = 1, .max = 100000},
       {.path = "self_play.temperature", .type = T::kFloat, .default_value = "1.0", .doc = "PUCT: visit-count temperature for early moves", .min = 0, .max = 10},
       {.path = "self_play.temperature_moves", .type = T::kInt, .default_value = "30", .doc = "PUCT: actions played with temperature, then greedy", .min = 0},
+      {.path = "self_play.full_search_fraction", .type = T::kFloat, .default_value = "1", .doc = "playout cap randomization: share of moves searched in full, which alone train the policy (1: off)", .min = 0.01, .max = 1},
+      {.path = "self_play.fast_simulations", .type = T::kInt, .default_value = "4", .doc = "playout cap randomization: simulations of the other moves, without root noise", .min = 1, .max = 100000},
       {.path = "self_play.lead_positions", .type = T::kInt, .default_value = "1000", .doc = "positions self-play may run ahead of the replay ratio before it waits for the learner", .min = 1},
       {.path = "self_play.save_games", .type = T::kBool, .default_value = "true", .doc = "write every self-play game's record to the run folder"},
 
@@ -139,6 +148,7 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "training.momentum", .type = T::kFloat, .default_value = "0.9", .doc = "sgd momentum", .min = 0, .max = 0.999},
       {.path = "training.weight_decay", .type = T::kFloat, .default_value = "0.0001", .doc = "L2 regularisation coefficient", .min = 0, .max = 1},
       {.path = "training.value_loss_weight", .type = T::kFloat, .default_value = "1.0", .doc = "weight of the value loss against the policy loss", .min = 0, .max = 100},
+      {.path = "training.value_target_mix", .type = T::kFloat, .default_value = "0", .doc = "value target: (1 - mix) x the result + mix x the search's root value", .min = 0, .max = 1},
       {.path = "training.samples_per_position", .type = T::kFloat, .default_value = "2", .doc = "training samples per new self-play position (replay ratio)", .min = 0.01, .max = 1000},
       {.path = "training.augment", .type = T::kBool, .default_value = "true", .doc = "train on random board symmetries of each position"},
       {.path = "training.threads", .type = T::kInt, .default_value = "1", .doc = "LibTorch threads of the learner (it trains while self-play plays)", .min = 1, .max = 64},

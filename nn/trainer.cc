@@ -1,4 +1,4 @@
-// Loss, optimizer and learning-rate schedule.
+// Loss, diagnostics, optimizer and learning-rate schedule.
 #include "nn/trainer.h"
 
 #include <cmath>
@@ -12,9 +12,11 @@ namespace {
 
 struct Tensors {
   torch::Tensor obs, policy, mask, value;
+  torch::Tensor policy_weight;  // n
+  torch::Tensor value_target;   // n × P, the results mixed with the root values
 };
 
-Tensors to_tensors(const TrainBatch& b, const Model& model) {
+Tensors to_tensors(const TrainBatch& b, const Model& model, double mix) {
   const ObservationShape s = model.input_shape();
   const std::int64_t n = b.size;
   auto blob = [](const std::vector<float>& v, std::vector<std::int64_t> shape) {
@@ -24,8 +26,60 @@ Tensors to_tensors(const TrainBatch& b, const Model& model) {
       b.policy.size() != static_cast<std::size_t>(n * model.num_actions()) || b.mask.size() != b.policy.size() ||
       b.value.size() != static_cast<std::size_t>(n * model.num_players()))
     throw InputError("training batch does not match the network's shapes");
-  return {blob(b.obs, {n, s.channels, s.height, s.width}), blob(b.policy, {n, model.num_actions()}),
-          blob(b.mask, {n, model.num_actions()}), blob(b.value, {n, model.num_players()})};
+  if (!b.policy_weight.empty() && b.policy_weight.size() != static_cast<std::size_t>(n))
+    throw InputError("training batch has " + std::to_string(b.policy_weight.size()) + " policy weights for " +
+                     std::to_string(n) + " examples");
+  if (!b.root_value.empty() && b.root_value.size() != b.value.size())
+    throw InputError("training batch has root values of another shape than its values");
+  if (!b.phase.empty() && b.phase.size() != static_cast<std::size_t>(n))
+    throw InputError("training batch has " + std::to_string(b.phase.size()) + " phases for " + std::to_string(n) +
+                     " examples");
+  Tensors t{blob(b.obs, {n, s.channels, s.height, s.width}), blob(b.policy, {n, model.num_actions()}),
+            blob(b.mask, {n, model.num_actions()}), blob(b.value, {n, model.num_players()}), {}, {}};
+  t.policy_weight = b.policy_weight.empty() ? torch::ones({n}) : blob(b.policy_weight, {n});
+  t.value_target = t.value;
+  if (mix > 0) {
+    if (b.root_value.empty()) throw InputError("training: value_target_mix needs root values, and the batch has none");
+    t.value_target = (1 - mix) * t.value + mix * blob(b.root_value, {n, model.num_players()});
+  }
+  return t;
+}
+
+// Entropies, KL and value calibration: measured, never trained.
+void diagnose(const TrainBatch& b, const Tensors& t, const torch::Tensor& log_p, const torch::Tensor& cross_entropy,
+              const torch::Tensor& value, TrainLosses& out) {
+  torch::NoGradGuard no_grad;
+  const auto w = t.policy_weight;
+  const double examples = w.sum().item<double>();
+  out.policy_examples = static_cast<int>(std::lround(examples));
+  if (examples > 0) {
+    // 0 · log 0 counts as 0: illegal actions and actions the search never chose.
+    const auto target_entropy = -torch::where(t.policy > 0, t.policy * torch::log(t.policy), torch::zeros_like(t.policy)).sum(1);
+    const auto p = log_p.exp();
+    const auto entropy = -torch::where(t.mask > 0, p * log_p, torch::zeros_like(p)).sum(1);
+    out.policy_target_entropy = (w * target_entropy).sum().item<double>() / examples;
+    out.policy_entropy = (w * entropy).sum().item<double>() / examples;
+    out.policy_kl = (w * (cross_entropy - target_entropy)).sum().item<double>() / examples;
+  }
+  if (b.phase.empty()) return;
+  const auto predicted = value.select(1, 0).contiguous();
+  const float* v = predicted.data_ptr<float>();
+  const std::size_t players = b.value.size() / static_cast<std::size_t>(b.size);
+  for (int i = 0; i < b.size; ++i) {
+    if (b.phase[i] >= kGamePhases) throw InputError("training batch has a phase beyond the last (" + std::to_string(b.phase[i]) + ")");
+    ValueCalibration& c = out.value_by_phase[b.phase[i]];
+    const double outcome = b.value[static_cast<std::size_t>(i) * players];
+    ++c.examples;
+    c.predicted += v[i];
+    c.outcome += outcome;
+    c.mse += (v[i] - outcome) * (v[i] - outcome);
+  }
+  for (ValueCalibration& c : out.value_by_phase) {
+    if (c.examples == 0) continue;
+    c.predicted /= c.examples;
+    c.outcome /= c.examples;
+    c.mse /= c.examples;
+  }
 }
 
 }  // namespace
@@ -33,6 +87,8 @@ Tensors to_tensors(const TrainBatch& b, const Model& model) {
 Trainer::Trainer(Model& model, const OptimizerConfig& config)
     : model_(&model), config_(config), impl_(std::make_unique<Impl>()) {
   if (config.learning_rate <= 0) throw InputError("training: learning_rate must be positive");
+  if (!(config.value_target_mix >= 0 && config.value_target_mix <= 1))
+    throw InputError("training: value_target_mix must lie in [0, 1], got " + std::to_string(config.value_target_mix));
   auto params = model.impl().net->parameters();
   if (config.optimizer == "adam") {
     impl_->optimizer = std::make_unique<torch::optim::Adam>(
@@ -64,12 +120,16 @@ double Trainer::learning_rate() const {
   return base;
 }
 
-static TrainLosses compute(const Model& model, const OptimizerConfig& config, const Tensors& t, torch::Tensor* loss_out) {
+static TrainLosses compute(const Model& model, const OptimizerConfig& config, const TrainBatch& batch, const Tensors& t,
+                           torch::Tensor* loss_out) {
   auto [logits, value] = model.impl().net->forward(t.obs);
   // Illegal actions get no probability: mask them out of the softmax.
   const auto masked = logits.masked_fill(t.mask <= 0, -1e9);
-  const auto policy_loss = -(t.policy * torch::log_softmax(masked, 1)).sum(1).mean();
-  const auto value_loss = (value - t.value).pow(2).mean();
+  const auto log_p = torch::log_softmax(masked, 1);
+  // A weighted mean over examples: a fast search's example (weight 0) adds no policy gradient.
+  const auto cross_entropy = -(t.policy * log_p).sum(1);
+  const auto policy_loss = (t.policy_weight * cross_entropy).sum() / t.policy_weight.sum().clamp_min(1e-12);
+  const auto value_loss = (value - t.value_target).pow(2).mean();
   const auto loss = policy_loss + config.value_loss_weight * value_loss;
   double l2 = 0;
   {
@@ -81,12 +141,13 @@ static TrainLosses compute(const Model& model, const OptimizerConfig& config, co
   out.value = value_loss.item<double>();
   out.l2 = 0.5 * config.weight_decay * l2;
   out.total = out.policy + config.value_loss_weight * out.value + out.l2;
+  diagnose(batch, t, log_p, cross_entropy, value, out);
   if (loss_out) *loss_out = loss;
   return out;
 }
 
 TrainLosses Trainer::step(const TrainBatch& batch) {
-  const Tensors t = to_tensors(batch, *model_);
+  const Tensors t = to_tensors(batch, *model_, config_.value_target_mix);
   auto& net = model_->impl().net;
   net->train();
   for (auto& group : impl_->optimizer->param_groups()) group.options().set_lr(learning_rate());
@@ -94,7 +155,7 @@ TrainLosses Trainer::step(const TrainBatch& batch) {
   torch::Tensor loss;
   TrainLosses out;
   try {
-    out = compute(*model_, config_, t, &loss);
+    out = compute(*model_, config_, batch, t, &loss);
     loss.backward();
     impl_->optimizer->step();
   } catch (...) {
@@ -107,9 +168,9 @@ TrainLosses Trainer::step(const TrainBatch& batch) {
 }
 
 TrainLosses Trainer::evaluate(const TrainBatch& batch) const {
-  const Tensors t = to_tensors(batch, *model_);
+  const Tensors t = to_tensors(batch, *model_, config_.value_target_mix);
   torch::NoGradGuard no_grad;
-  return compute(*model_, config_, t, nullptr);
+  return compute(*model_, config_, batch, t, nullptr);
 }
 
 }  // namespace boardlab

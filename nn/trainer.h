@@ -1,6 +1,7 @@
 // The learner: one optimizer step per batch on policy cross-entropy, value error and L2.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,13 +20,35 @@ struct OptimizerConfig {
   double momentum = 0.9;            // sgd only
   double weight_decay = 1e-4;       // L2 coefficient
   double value_loss_weight = 1.0;
+  // λ: the value target is (1 - λ) · the game's result + λ · the search's root value
+  // (TrainBatch::root_value), on the network's scale. 0 trains on results alone.
+  double value_target_mix = 0;
 };
 
+// How well the network's value for the example's own seat (value slot 0) predicts the
+// game's result (TrainBatch::value, unmixed) among the examples of one game phase.
+struct ValueCalibration {
+  int examples = 0;
+  double predicted = 0;  // mean predicted value, on the network's scale [-1, 1]
+  double outcome = 0;    // mean result; predicted - outcome is the mean signed error
+  double mse = 0;        // mean squared error
+};
+
+// The losses of one batch and diagnostics of what the network learns. Policy measures are
+// means over the examples whose policy trains (TrainBatch::policy_weight), in nats, over
+// legal actions; with none they are 0.
 struct TrainLosses {
   double policy = 0;  // cross-entropy against the search policy (legal actions only)
-  double value = 0;   // mean squared error over players
+  double value = 0;   // mean squared error over players, against the mixed value target
   double l2 = 0;      // weight_decay/2 · Σ w² (reported; applied through the optimizer)
   double total = 0;
+  // Diagnostics, not part of the loss.
+  double policy_kl = 0;              // KL(search policy ‖ network policy) = policy - policy_target_entropy
+  double policy_entropy = 0;         // entropy of the network's policy
+  double policy_target_entropy = 0;  // entropy of the search policy
+  int policy_examples = 0;           // examples whose policy trained
+  // By game phase (TrainBatch::phase: opening, middle, end); all zero when the batch has no phases.
+  std::array<ValueCalibration, kGamePhases> value_by_phase{};
 };
 
 class Trainer {

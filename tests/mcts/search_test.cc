@@ -584,6 +584,61 @@ TEST(SearchGumbel, FewSimulationsGoToTheConsideredActionsByTheSchedule) {
   EXPECT_EQ(result.visits[chosen], 3);
 }
 
+// ---------------------------------------------------------------------------------------
+// Budgets per decision (playout cap randomization).
+
+TEST(SearchBudget, EachStartSearchesWithItsOwnBudgetAndNoise) {
+  const auto state = random_position(5, 9);
+  const std::size_t n = state->legal_actions().size();
+  ASSERT_GT(n, 4u);
+  SearchConfig config = config_for(SearchAlgorithm::kPuct, 40);
+  config.dirichlet_epsilon = 0.5f;
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  SearchDriver driver(evaluator);
+  Search search(game(), config, 3);
+  Search* searches[] = {&search};
+  const auto root_priors = [&] {
+    std::vector<float> priors;
+    const Node& root = search.tree()[Tree::kRoot];
+    for (std::int32_t c = 0; c < root.num_children; ++c) priors.push_back(search.tree()[root.first_child + c].prior);
+    return priors;
+  };
+  const std::vector<float> uniform(n, 1.0f / static_cast<float>(n));
+  // The config's budget, with noise: the priors move away from uniform.
+  search.start(PlayerView::of_mover(*state));
+  driver.run(searches);
+  EXPECT_EQ(search.result().simulations, 40);
+  EXPECT_NE(root_priors(), uniform);
+  // A fast start of the same Search: its own budget, the priors as the evaluator gave them.
+  search.start(PlayerView::of_mover(*state), {5, false});
+  driver.run(searches);
+  EXPECT_EQ(search.result().simulations, 5);
+  const std::vector<float> priors = root_priors();
+  ASSERT_EQ(priors.size(), n);
+  for (std::size_t c = 0; c < n; ++c) EXPECT_FLOAT_EQ(priors[c], uniform[c]);
+  // And back to the full budget.
+  search.start(PlayerView::of_mover(*state));
+  driver.run(searches);
+  EXPECT_EQ(search.result().simulations, 40);
+
+  // Gumbel halves over the start's budget: 8 simulations among 4 considered actions.
+  SearchConfig gumbel = config_for(SearchAlgorithm::kGumbel, 64);
+  gumbel.gumbel_considered = 4;
+  Search halving(game(), gumbel, 9);
+  Search* halvings[] = {&halving};
+  halving.start(PlayerView::of_mover(*state), {8, false});
+  driver.run(halvings);
+  const SearchResult result = halving.result();
+  std::vector<int> visited;
+  for (int v : result.visits)
+    if (v > 0) visited.push_back(v);
+  std::sort(visited.begin(), visited.end());
+  EXPECT_EQ(visited, (std::vector<int>{1, 1, 3, 3}));
+
+  EXPECT_EQ(error_of<InputError>([&] { search.start(PlayerView::of_mover(*state), {0, true}); }),
+            "search: a decision needs a budget of at least 1 simulation, got 0");
+}
+
 TEST(SearchDone, SingleLegalActionNeedsNoSimulation) {
   // At the start X must enter at a1 (no pass before entering): one legal action.
   const auto state = game().new_initial_state();

@@ -1,6 +1,7 @@
 // Tests for the replay buffer: examples equal to full replays for every kind of game, symmetries, snapshots, stored widths, threads, the window and the file format.
 #include "core/steps.h"
 #include "nn/replay_buffer.h"
+#include "nn/replay_storage.h"
 
 #include <gtest/gtest.h>
 
@@ -393,7 +394,8 @@ TEST(ReplayBuffer, TargetsOfManySeatsAreStoredWideAndThoseBeyondThirtyTwoBitsRef
     seats.insert(e.player);
   }
   EXPECT_GT(*seats.rbegin(), 127);
-  EXPECT_EQ(replay.bytes_without_policy(), 400 * 2 + 200 * 4 + 1 + 400 * 4);
+  // Steps, returns, the flag, targets and their root values.
+  EXPECT_EQ(replay.bytes_without_policy(), 400 * 2 + 200 * 4 + 1 + 400 * 4 + 400 * 2);
 
   const CountGame endless(100, 2, 10, 50000000);
   EXPECT_EQ(error_of<InputError>([&] { ReplayBuffer(endless, 100); }),
@@ -416,7 +418,7 @@ TEST(ReplayBuffer, ActionsBeyondSixteenBitsAreStoredWide) {
     EXPECT_EQ(batch.mask[static_cast<std::size_t>(i) * 70000 + 69999], 1.0f);
   }
   // Two more bytes for each action and each policy entry.
-  EXPECT_EQ(replay.bytes_without_policy(), 30 * 4 + 2 * 4 + 1 + 30 * 2);
+  EXPECT_EQ(replay.bytes_without_policy(), 30 * 4 + 2 * 4 + 1 + 30 * 2 + 30 * 2);
   TempDir dir;
   replay.save(dir / "wide.bin");
   ReplayBuffer loaded(game, kHuge);
@@ -446,7 +448,7 @@ TEST(ReplayBuffer, PliesBeyondSixteenBitsAreStoredWideWhereTheGameDeclaresThem) 
     EXPECT_NEAR(batch.policy[2 * static_cast<std::size_t>(i)] + batch.policy[2 * static_cast<std::size_t>(i) + 1], 1.0f, 1e-6f);
   }
   EXPECT_GT(beyond, 0);
-  EXPECT_EQ(replay.bytes_without_policy(), 70000 * 2 + 2 * 4 + 1 + 70000 * 4);
+  EXPECT_EQ(replay.bytes_without_policy(), 70000 * 2 + 2 * 4 + 1 + 70000 * 4 + 70000 * 2);
 
   // A game that declares 1,000 steps at most has its targets in 16 bits (plies up to
   // 32,767 for two seats), and one that plays on beyond is refused.
@@ -767,6 +769,191 @@ TEST(ReplayBuffer, CorruptFilesAreRejectedWithTheFileAndTheProblem) {
   EXPECT_EQ(target.positions(), before);
 }
 
+// ---------------------------------------------------------------------------- fast searches, root values, phases
+
+// A test_count game (two seats, observation = ply) whose positions at plies divisible by 3
+// were searched in full, each with the root value root_of(ply) for its mover.
+float root_of(int ply) { return static_cast<float>(ply % 7) / 10.0f - 0.3f; }
+SelfPlayGame fast_and_full_game(const CountGame& game, Rng& rng) {
+  SelfPlayGame record = random_selfplay_game(game, rng);
+  record.returns = {0.5, -0.5};
+  for (SelfPlayGame::Position& position : record.positions) {
+    position.full_search = position.ply % 3 == 0;
+    position.targets[0].root_value = root_of(position.ply);
+  }
+  return record;
+}
+
+TEST(ReplayBuffer, FastSearchesKeepNoPolicyAndEveryExampleCarriesItsRootValueAndPhase) {
+  const CountGame game(2, 2, 30, 30);
+  Rng rng(3);
+  ReplayBuffer replay(game, kHuge);
+  const SelfPlayGame record = fast_and_full_game(game, rng);
+  replay.add(record);
+  // A fast position stores no policy entries: 20 of the 30 targets have none of their two
+  // entries (an action and a weight, two bytes each).
+  ReplayBuffer full_only(game, kHuge);
+  SelfPlayGame all_full = record;
+  for (SelfPlayGame::Position& position : all_full.positions) position.full_search = true;
+  full_only.add(all_full);
+  EXPECT_EQ(full_only.bytes() - replay.bytes(), 20 * 2 * (2 + 2));
+
+  for (const bool augment : {false, true}) {
+    TrainBatch batch;
+    replay.sample(300, rng, augment, batch);
+    ASSERT_EQ(batch.policy_weight.size(), 300u);
+    ASSERT_EQ(batch.root_value.size(), 600u);
+    ASSERT_EQ(batch.phase.size(), 300u);
+    for (int i = 0; i < batch.size; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      const int ply = static_cast<int>(batch.obs[k]);
+      const bool full = ply % 3 == 0;
+      EXPECT_EQ(batch.policy_weight[k], full ? 1.0f : 0.0f) << "ply " << ply;
+      EXPECT_NEAR(batch.policy[2 * k] + batch.policy[2 * k + 1], full ? 1.0f : 0.0f, 1e-6f);
+      EXPECT_EQ(batch.mask[2 * k] + batch.mask[2 * k + 1], 2.0f);
+      // Seat 0 moves at even plies: its result is +0.5, seat 1's -0.5.
+      const float own = ply % 2 == 0 ? 0.5f : -0.5f;
+      EXPECT_EQ(batch.value[2 * k], own);
+      EXPECT_EQ(batch.value[2 * k + 1], -own);
+      // Zero-sum with two seats: the other seat's root value is minus the mover's.
+      EXPECT_NEAR(batch.root_value[2 * k], root_of(ply), 1.0f / 32767);
+      EXPECT_NEAR(batch.root_value[2 * k + 1], -root_of(ply), 1.0f / 32767);
+      EXPECT_EQ(batch.phase[k], ply < 10 ? 0 : ply < 20 ? 1 : 2) << "ply " << ply;
+    }
+  }
+}
+
+TEST(ReplayBuffer, RootValuesMapOntoTheNetworksScaleAndMissingOnesKeepTheResult) {
+  // toy_kuhn's returns lie in [-2, 2] and sum to 0: a root value of -0.8 maps to -0.4 and
+  // the other seat's, 0.8, to 0.4. A target without a root value repeats the result.
+  const std::shared_ptr<const Game> game = any_game("toy_kuhn");
+  const GameType type = game->type();
+  ASSERT_EQ(game->num_players(), 2);
+  ASSERT_TRUE(type.constant_sum());
+  Rng rng(5);
+  SelfPlayGame record = random_selfplay_game(*game, rng);
+  for (std::size_t k = 0; k < record.positions.size(); ++k)
+    for (SelfPlayGame::Target& t : record.positions[k].targets)
+      if (k % 2 == 0) t.root_value = static_cast<float>(type.min_return + 0.3 * (type.max_return - type.min_return));
+  ReplayBuffer replay(*game, kHuge);
+  replay.add(record);
+  TrainBatch batch;
+  replay.sample(200, rng, false, batch);
+  int with = 0, without = 0;
+  for (int i = 0; i < batch.size; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    if (batch.root_value[2 * k] == batch.value[2 * k] && batch.root_value[2 * k + 1] == batch.value[2 * k + 1]) {
+      ++without;
+      continue;
+    }
+    ++with;
+    EXPECT_NEAR(batch.root_value[2 * k], -0.4f, 1e-4f);
+    EXPECT_NEAR(batch.root_value[2 * k + 1], 0.4f, 1e-4f);
+  }
+  EXPECT_GT(with, 0);
+  EXPECT_GT(without, 0);
+}
+
+// A buffer's games written in the previous format (BLRPLAY2) field by field as that
+// version wrote them: no root values, a policy for every target.
+std::string version_two_file(const Game& game, const std::vector<SelfPlayGame>& games) {
+  std::string out = "BLRPLAY2";
+  const auto put = [&](const auto& value) { out.append(reinterpret_cast<const char*>(&value), sizeof value); };
+  const auto put_vector = [&](const auto& values) {
+    out.append(reinterpret_cast<const char*>(values.data()), sizeof values[0] * values.size());
+  };
+  const auto put_column = [&](const PackedColumn& column) {
+    put_vector(column.low());
+    put_vector(column.high());
+  };
+  const std::string name = game.to_string();
+  put(static_cast<std::uint32_t>(name.size()));
+  out += name;
+  const ReplayLayout layout = ReplayLayout::of(game);
+  put(static_cast<std::uint8_t>(layout.wide_actions));
+  put(static_cast<std::uint8_t>(layout.wide_targets));
+  std::int64_t positions = 0;
+  for (const SelfPlayGame& g : games) positions += static_cast<std::int64_t>(g.positions.size());
+  put(static_cast<std::int64_t>(games.size()));
+  put(positions);
+  put(static_cast<std::uint64_t>(games.size()));
+  for (const SelfPlayGame& record : games) {
+    const StoredGame g = encode_game(game, record);
+    put(static_cast<std::uint32_t>(g.steps()));
+    put_column(g.actions);
+    put(static_cast<std::uint32_t>(g.returns.size()));
+    put_vector(g.returns);
+    put(static_cast<std::uint8_t>(g.truncated));
+    put(static_cast<std::uint32_t>(g.targets()));
+    put_column(g.target);
+    put_vector(g.policy_offset);
+    put_column(g.policy_action);
+    put_vector(g.policy_weight);
+  }
+  out += "END!";
+  return out;
+}
+
+TEST(ReplayBuffer, FilesOfVersionTwoStillLoadWithoutRootValues) {
+  const Game& game = virus_war();
+  const std::vector<SelfPlayGame> games = labelled_games(6, 12);
+  ReplayBuffer added(game, 100000);
+  for (const SelfPlayGame& g : games) added.add(g);
+  TempDir dir;
+  const std::string path = dir / "v2.bin";
+  nn_testing::write_text(path, version_two_file(game, games));
+  ReplayBuffer loaded(game, 100000);
+  loaded.load(path);
+  EXPECT_EQ(loaded.games(), 6);
+  EXPECT_EQ(loaded.targets(), added.targets());
+  EXPECT_EQ(loaded.games_added(), 6);
+  EXPECT_EQ(loaded.bytes(), added.bytes());
+  // The same examples as the games added now (they have no root values either).
+  Rng a(4), b(4);
+  TrainBatch x, y;
+  added.sample(200, a, true, x);
+  loaded.sample(200, b, true, y);
+  EXPECT_EQ(x.obs, y.obs);
+  EXPECT_EQ(x.policy, y.policy);
+  EXPECT_EQ(x.value, y.value);
+  EXPECT_EQ(y.root_value, y.value);
+  EXPECT_EQ(x.policy_weight, std::vector<float>(200, 1.0f));
+  EXPECT_EQ(y.policy_weight, x.policy_weight);
+  // Saved again, it is a version 3 file, equal to the one of the games added now.
+  loaded.save(dir / "v3.bin");
+  added.save(dir / "added.bin");
+  EXPECT_EQ(nn_testing::file_text(dir / "v3.bin").substr(0, 8), "BLRPLAY3");
+  EXPECT_EQ(nn_testing::file_text(dir / "v3.bin"), nn_testing::file_text(dir / "added.bin"));
+
+  // Version 2 has a policy for every target: one without is corrupt there.
+  SelfPlayGame fast = games[0];
+  fast.positions[1].full_search = false;
+  nn_testing::write_text(path, version_two_file(game, {fast}));
+  EXPECT_NE(error_of<InputError>([&] { loaded.load(path); }).find("game 1 has policy offsets out of order or a target without policy"),
+            std::string::npos);
+}
+
+TEST(ReplayBuffer, FastSearchesAndRootValuesSurviveTheFile) {
+  const CountGame game(2, 2, 30, 30);
+  Rng rng(8);
+  ReplayBuffer replay(game, kHuge);
+  for (int g = 0; g < 4; ++g) replay.add(fast_and_full_game(game, rng));
+  TempDir dir;
+  replay.save(dir / "replay.bin");
+  ReplayBuffer loaded(game, kHuge);
+  loaded.load(dir / "replay.bin");
+  EXPECT_EQ(loaded.bytes(), replay.bytes());
+  Rng a(1), b(1);
+  TrainBatch x, y;
+  replay.sample(200, a, false, x);
+  loaded.sample(200, b, false, y);
+  EXPECT_EQ(x.obs, y.obs);
+  EXPECT_EQ(x.policy, y.policy);
+  EXPECT_EQ(x.policy_weight, y.policy_weight);
+  EXPECT_EQ(x.root_value, y.root_value);
+  EXPECT_EQ(x.phase, y.phase);
+}
+
 // ---------------------------------------------------------------------------- size
 
 TEST(ReplayBuffer, BytesPerPosition) {
@@ -781,8 +968,8 @@ TEST(ReplayBuffer, BytesPerPosition) {
               static_cast<long long>(replay.snapshots()));
   RecordProperty("bytes_per_position_without_policy", std::to_string(without_policy));
   RecordProperty("bytes_per_position", std::to_string(with_policy));
-  // Steps, plies and seats: a few bytes, far below the 3,600 bytes of an observation.
-  EXPECT_LT(without_policy, 6.0);
+  // Steps, plies, seats and root values: a few bytes, far below the 3,600 bytes of an observation.
+  EXPECT_LT(without_policy, 8.0);
   EXPECT_GT(with_policy, without_policy);
   EXPECT_LT(with_policy, 110.0);
 }

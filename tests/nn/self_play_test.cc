@@ -14,6 +14,7 @@
 #include "mcts/rollout_evaluator.h"
 #include "nn_test_games.h"
 #include "nn_test_util.h"
+#include "tests/error_of.h"
 #include "tests/toys/toys.h"
 
 namespace boardlab {
@@ -80,6 +81,77 @@ TEST(SelfPlay, RecordsChanceForcedAndSearchedStepsOfEveryGame) {
   // The coin is drawn with its probabilities by the worker's own random stream.
   const double n = static_cast<double>(games.size());
   EXPECT_NEAR(heads / n, CoinNimGame::kHeads, 5 * std::sqrt(CoinNimGame::kHeads * (1 - CoinNimGame::kHeads) / n));
+}
+
+TEST(SelfPlay, PlayoutCapRandomizationSearchesAFractionInFullAndOnlyThoseTrainThePolicy) {
+  // test_count: two legal actions at every ply, 60 plies a game, so every step is a
+  // position and the observation tells its ply.
+  const nn_testing::CountGame game(2, 2, 60, 60);
+  SearchConfig search;
+  search.simulations = 8;
+  SelfPlayConfig config;
+  config.concurrent_games = 1;  // no game left unfinished with searches counted
+  config.full_search_fraction = 0.25;
+  config.fast_simulations = 2;
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  SelfPlayWorker worker(game, search, config, evaluator, 5);
+  std::vector<SelfPlayGame> games;
+  const std::atomic<bool> stop{false};
+  worker.run(1200, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_GE(games.size(), 20u);
+  std::int64_t full = 0, fast = 0;
+  std::vector<std::vector<bool>> full_at;
+  for (const SelfPlayGame& g : games) {
+    ASSERT_EQ(g.positions.size(), 60u);
+    full_at.emplace_back();
+    for (const SelfPlayGame::Position& position : g.positions) {
+      (position.full_search ? full : fast) += 1;
+      full_at.back().push_back(position.full_search);
+      ASSERT_TRUE(position.targets[0].root_value.has_value());
+      EXPECT_EQ(*position.targets[0].root_value, 0.0f);  // the evaluator's values are all 0
+    }
+  }
+  const double n = static_cast<double>(full + fast);
+  EXPECT_NEAR(static_cast<double>(full) / n, 0.25, 5 * std::sqrt(0.25 * 0.75 / n));
+  // Each search spends its budget, except that the solver may prove the last two plies of
+  // a game sooner.
+  const auto budgets = static_cast<std::uint64_t>(8 * full + 2 * fast);
+  EXPECT_LE(worker.simulations(), budgets);
+  EXPECT_GE(worker.simulations(), budgets - 2 * 8 * games.size());
+  EXPECT_EQ(worker.searches(), static_cast<std::uint64_t>(full + fast));
+
+  // In the batch, a fast position's example has policy weight 0 and no policy; the value
+  // trains on every example.
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    ReplayBuffer replay(game, 1 << 20);
+    replay.add(games[g]);
+    TrainBatch batch;
+    Rng rng(g);
+    replay.sample(100, rng, false, batch);
+    for (int i = 0; i < batch.size; ++i) {
+      const auto ply = static_cast<std::size_t>(batch.obs[static_cast<std::size_t>(i)]);
+      const float weight = full_at[g][ply] ? 1.0f : 0.0f;
+      ASSERT_EQ(batch.policy_weight[static_cast<std::size_t>(i)], weight) << "ply " << ply;
+      EXPECT_FLOAT_EQ(batch.policy[2 * static_cast<std::size_t>(i)] + batch.policy[2 * static_cast<std::size_t>(i) + 1], weight);
+    }
+  }
+
+  // Searching every move in full keeps the flag set and draws nothing: the same games as
+  // a worker that never heard of fast searches.
+  config.full_search_fraction = 1;
+  SelfPlayWorker plain(game, search, config, evaluator, 5);
+  games.clear();
+  plain.run(120, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
+  for (const SelfPlayGame& g : games)
+    for (const SelfPlayGame::Position& position : g.positions) EXPECT_TRUE(position.full_search);
+
+  config.full_search_fraction = 0.5;
+  config.fast_simulations = 9;
+  EXPECT_EQ(error_of<InputError>([&] { SelfPlayWorker(game, search, config, evaluator, 1); }),
+            "self-play: fast_simulations must lie in 1..8 (the full budget, search.simulations), got 9");
+  config.full_search_fraction = 0;
+  EXPECT_EQ(error_of<InputError>([&] { SelfPlayWorker(game, search, config, evaluator, 1); }),
+            "self-play: full_search_fraction must lie in (0, 1], got 0.000000");
 }
 
 TEST(SelfPlay, GamesEndedByACapSaySo) {

@@ -43,6 +43,25 @@ TEST(TrainConfig, ShippedConfigLoadsAndItsYamlReadsBackTheSame) {
   EXPECT_NE(tiny.yaml.find("channels: 8"), std::string::npos);
 }
 
+TEST(TrainConfig, LearningAcceleratorsAreOffByDefaultAndReadTheirKeys) {
+  const std::string text = "game: virus_war\n";
+  const TrainConfig plain = parse_train_config(text, "config.yaml");
+  EXPECT_EQ(plain.self_play.full_search_fraction, 1.0);
+  EXPECT_EQ(plain.optimizer.value_target_mix, 0.0);
+  const TrainConfig on = parse_train_config(
+      text, "config.yaml",
+      {"self_play.full_search_fraction=0.25", "self_play.fast_simulations=4", "training.value_target_mix=0.5"});
+  EXPECT_EQ(on.self_play.full_search_fraction, 0.25);
+  EXPECT_EQ(on.self_play.fast_simulations, 4);
+  EXPECT_EQ(on.optimizer.value_target_mix, 0.5);
+}
+
+TEST_F(TrainConfigErrors, AFastBudgetAboveTheFullOneNamesBothKeys) {
+  EXPECT_EQ(load_error("game: virus_war\nsearch:\n  simulations: 8\nself_play:\n  full_search_fraction: 0.5\n"
+                       "  fast_simulations: 9\n"),
+            path_ + ":6: self_play.fast_simulations: 9 must not exceed search.simulations (8), the full budget");
+}
+
 TEST_F(TrainConfigErrors, UnknownKeyNamesLineAndSuggestsTheKey) {
   EXPECT_EQ(load_error("game: virus_war\ntraining:\n  batch_sise: 64\n"),
             path_ + ":3: unknown key 'training.batch_sise'; did you mean 'training.batch_size'?");

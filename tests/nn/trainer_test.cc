@@ -3,7 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
 #include "core/errors.h"
+#include "tests/error_of.h"
 #include "nn/model.h"
 #include "nn/replay_buffer.h"
 #include "nn_test_util.h"
@@ -39,6 +45,138 @@ TEST(Trainer, LossFallsOnAFixedBatch) {
   EXPECT_LT(after.total, 0.5 * before.total) << "before " << before.total << ", after " << after.total;
   EXPECT_LT(after.policy, 0.5 * before.policy);
   EXPECT_LT(after.value, before.value);
+}
+
+// A batch of `n` Virus War examples from random games, with phases, policy weights and root values set.
+TrainBatch diagnostic_batch(int n, std::uint64_t seed) {
+  const Game& game = virus_war();
+  ReplayBuffer replay(game, 100000);
+  Rng rng(seed);
+  while (replay.positions() < 300) replay.add(random_selfplay_game(game, rng));
+  TrainBatch batch;
+  replay.sample(n, rng, false, batch);
+  for (int i = 0; i < n; ++i) {
+    batch.policy_weight[static_cast<std::size_t>(i)] = i % 3 == 0 ? 0.0f : 1.0f;
+    batch.root_value[2 * static_cast<std::size_t>(i)] = 0.1f * static_cast<float>(i % 5) - 0.2f;
+  }
+  return batch;
+}
+
+TEST(Trainer, DiagnosticsMatchTheNetworksOwnPredictionsComputedByHand) {
+  Model::set_torch_threads(1);
+  const Game& game = virus_war();
+  const TrainBatch batch = diagnostic_batch(24, 5);
+  Model model(tiny_network(1, 8), game, 4);
+  OptimizerConfig config;
+  config.value_target_mix = 0.25;
+  config.weight_decay = 0;
+  Trainer trainer(model, config);
+  const TrainLosses losses = trainer.evaluate(batch);
+
+  const int n = batch.size, actions = game.num_distinct_actions();
+  std::vector<float> logits(static_cast<std::size_t>(n * actions)), values(static_cast<std::size_t>(n * 2));
+  model.predict(batch.obs.data(), n, logits.data(), values.data());
+  double ce = 0, kl = 0, entropy = 0, target_entropy = 0, weights = 0, value_error = 0;
+  std::array<double, kGamePhases> count{}, predicted{}, outcome{}, mse{};
+  for (int i = 0; i < n; ++i) {
+    const auto row = static_cast<std::size_t>(i * actions);
+    double top = -1e30, z = 0;
+    for (int a = 0; a < actions; ++a)
+      if (batch.mask[row + a] > 0) top = std::max(top, static_cast<double>(logits[row + a]));
+    for (int a = 0; a < actions; ++a)
+      if (batch.mask[row + a] > 0) z += std::exp(logits[row + a] - top);
+    double example_ce = 0, example_h = 0, example_target_h = 0;
+    for (int a = 0; a < actions; ++a) {
+      if (batch.mask[row + a] <= 0) continue;
+      const double log_p = logits[row + a] - top - std::log(z);
+      const double pi = batch.policy[row + a];
+      example_ce -= pi * log_p;
+      example_h -= std::exp(log_p) * log_p;
+      if (pi > 0) example_target_h -= pi * std::log(pi);
+    }
+    const double w = batch.policy_weight[static_cast<std::size_t>(i)];
+    weights += w;
+    ce += w * example_ce;
+    entropy += w * example_h;
+    target_entropy += w * example_target_h;
+    kl += w * (example_ce - example_target_h);
+    for (int j = 0; j < 2; ++j) {
+      const auto k = static_cast<std::size_t>(2 * i + j);
+      const double target = 0.75 * batch.value[k] + 0.25 * batch.root_value[k];
+      value_error += (values[k] - target) * (values[k] - target);
+    }
+    const int phase = batch.phase[static_cast<std::size_t>(i)];
+    const double v = values[2 * static_cast<std::size_t>(i)], r = batch.value[2 * static_cast<std::size_t>(i)];
+    count[phase] += 1;
+    predicted[phase] += v;
+    outcome[phase] += r;
+    mse[phase] += (v - r) * (v - r);
+  }
+  EXPECT_EQ(weights, 16);
+  EXPECT_EQ(losses.policy_examples, 16);
+  EXPECT_NEAR(losses.policy, ce / weights, 1e-4);
+  EXPECT_NEAR(losses.policy_kl, kl / weights, 1e-4);
+  EXPECT_NEAR(losses.policy_entropy, entropy / weights, 1e-4);
+  EXPECT_NEAR(losses.policy_target_entropy, target_entropy / weights, 1e-4);
+  EXPECT_NEAR(losses.policy_kl, losses.policy - losses.policy_target_entropy, 1e-5);
+  EXPECT_GT(losses.policy_kl, 0.0);
+  // The value error is against the mixed target: 3/4 of the result, 1/4 of the root value.
+  EXPECT_NEAR(losses.value, value_error / (2 * n), 1e-5);
+  int phases_seen = 0;
+  for (int k = 0; k < kGamePhases; ++k) {
+    const ValueCalibration& c = losses.value_by_phase[static_cast<std::size_t>(k)];
+    EXPECT_EQ(c.examples, static_cast<int>(count[k])) << "phase " << k;
+    if (count[k] == 0) continue;
+    ++phases_seen;
+    EXPECT_NEAR(c.predicted, predicted[k] / count[k], 1e-5) << "phase " << k;
+    EXPECT_NEAR(c.outcome, outcome[k] / count[k], 1e-6) << "phase " << k;
+    EXPECT_NEAR(c.mse, mse[k] / count[k], 1e-5) << "phase " << k;
+  }
+  EXPECT_GE(phases_seen, 2);
+}
+
+TEST(Trainer, AnExampleOfPolicyWeightZeroGivesNoPolicyGradient) {
+  Model::set_torch_threads(1);
+  const Game& game = virus_war();
+  const TrainBatch batch = diagnostic_batch(12, 6);
+  ASSERT_EQ(batch.policy_weight[0], 0.0f);
+  // The same batch with example 0's policy target moved to another legal action.
+  TrainBatch changed = batch;
+  const int actions = game.num_distinct_actions();
+  std::fill(changed.policy.begin(), changed.policy.begin() + actions, 0.0f);
+  int last_legal = actions - 1;
+  while (changed.mask[static_cast<std::size_t>(last_legal)] <= 0) --last_legal;
+  changed.policy[static_cast<std::size_t>(last_legal)] = 1.0f;
+  ASSERT_NE(changed.policy, batch.policy);
+
+  const auto after_step = [&](const TrainBatch& b) {
+    Model model(tiny_network(1, 8), game, 9);
+    Trainer trainer(model, OptimizerConfig{});
+    trainer.step(b);
+    std::vector<float> logits(static_cast<std::size_t>(b.size * actions)), values(static_cast<std::size_t>(b.size * 2));
+    model.predict(b.obs.data(), b.size, logits.data(), values.data());
+    logits.insert(logits.end(), values.begin(), values.end());
+    return logits;
+  };
+  EXPECT_EQ(after_step(batch), after_step(changed));
+  // With weight 1 the changed target moves the network.
+  TrainBatch weighted = batch, weighted_changed = changed;
+  weighted.policy_weight[0] = weighted_changed.policy_weight[0] = 1.0f;
+  EXPECT_NE(after_step(weighted), after_step(weighted_changed));
+}
+
+TEST(Trainer, ValueTargetMixNeedsRootValuesAndARangeOfZeroToOne) {
+  const Game& game = virus_war();
+  Model model(tiny_network(), game, 1);
+  OptimizerConfig config;
+  config.value_target_mix = 1.5;
+  EXPECT_EQ(error_of<InputError>([&] { Trainer(model, config); }), "training: value_target_mix must lie in [0, 1], got 1.500000");
+  config.value_target_mix = 0.5;
+  Trainer trainer(model, config);
+  TrainBatch batch = diagnostic_batch(4, 2);
+  batch.root_value.clear();
+  EXPECT_EQ(error_of<InputError>([&] { trainer.evaluate(batch); }),
+            "training: value_target_mix needs root values, and the batch has none");
 }
 
 TEST(Trainer, RejectsABatchOfAnotherShape) {
