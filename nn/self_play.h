@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/config_schema.h"
 #include "core/game.h"
 #include "core/rng.h"
 #include "mcts/evaluator.h"
@@ -22,6 +23,15 @@ struct SelfPlayConfig {
   // actions, then the most visited is played. Gumbel samples through its own noise.
   float temperature = 1.0f;
   int temperature_moves = 30;
+
+  template <class V>
+  void visit(V& v) {
+    v("concurrent_games", concurrent_games, "games each worker plays at once (its batch size)",
+      Range::between(1, 100000));
+    v("temperature", temperature, "PUCT: visit-count temperature for early moves", Range::between(0, 10));
+    v("temperature_moves", temperature_moves, "PUCT: actions played with temperature, then greedy",
+      Range::at_least(0));
+  }
 };
 
 class SelfPlayWorker {

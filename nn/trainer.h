@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "core/config_schema.h"
 #include "nn/model.h"
 #include "nn/train_batch.h"
 
@@ -19,6 +20,21 @@ struct OptimizerConfig {
   double momentum = 0.9;            // sgd only
   double weight_decay = 1e-4;       // L2 coefficient
   double value_loss_weight = 1.0;
+
+  // The keys of a training config's training section; total_steps is the run's max_steps.
+  template <class V>
+  void visit(V& v) {
+    v("optimizer", optimizer, "adam or sgd (Nesterov momentum)", Choices{"adam", "sgd"});
+    v("learning_rate", learning_rate, "initial learning rate", Range::between(1e-7, 10));
+    v("lr_schedule", schedule, "constant, cosine (to lr_final_fraction) or step (x0.1 at 50% and 75%)",
+      Choices{"constant", "cosine", "step"});
+    v("lr_final_fraction", lr_final_fraction, "cosine: final learning rate as a fraction of the initial",
+      Range::between(0, 1));
+    v("momentum", momentum, "sgd momentum", Range::between(0, 0.999));
+    v("weight_decay", weight_decay, "L2 regularisation coefficient", Range::between(0, 1));
+    v("value_loss_weight", value_loss_weight, "weight of the value loss against the policy loss",
+      Range::between(0, 100));
+  }
 };
 
 struct TrainLosses {
