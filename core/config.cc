@@ -258,54 +258,6 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
   return wrong_type();
 }
 
-// Strings that read back as themselves without quotes, in a block mapping and in a flow list
-// alike; anything else is double-quoted. Deliberately narrower than YAML's plain scalars.
-bool plain_safe(std::string_view s) {
-  if (is_null_word(s)) return false;
-  if (!is_alnum(s.front()) && s.front() != '_' && s.front() != '/') return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (is_alnum(c) || c == '_' || c == '.' || c == '/' || c == '+' || c == '-') continue;
-    if (c == ':' && i + 1 < s.size() && is_alnum(s[i + 1])) continue;  // "uct:200"
-    return false;
-  }
-  return true;
-}
-
-std::string yaml_string(std::string_view s) {
-  if (plain_safe(s)) return std::string(s);
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string yaml_text(const ConfigValue& value) {
-  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
-  if (const auto* i = std::get_if<std::int64_t>(&value)) return std::to_string(*i);
-  if (const double* d = std::get_if<double>(&value)) return format_double(*d);
-  if (const auto* s = std::get_if<std::string>(&value)) return yaml_string(*s);
-  std::string out = "[";
-  for (const auto& item : std::get<std::vector<std::string>>(value))
-    out += (out.size() > 1 ? ", " : "") + yaml_string(item);
-  return out + "]";
-}
-
 bool valid_part(std::string_view part) {
   if (part.empty() || is_null_word(part) || !(is_alnum(part.front()) || part.front() == '_')) return false;
   return std::all_of(part.begin(), part.end(), [](char c) { return is_alnum(c) || c == '_' || c == '-'; });
@@ -355,18 +307,35 @@ struct YamlTree {
   }
 };
 
-void write_tree(const YamlTree& tree, const std::vector<ConfigKey>& keys, std::size_t indent, std::string& out) {
-  for (const auto& child : tree.children) {
-    const std::string pad(indent, ' ');
-    if (child.key) {
-      const ConfigKey& key = keys[*child.key];
-      out += pad + child.name + ": " + yaml_text(key.get()) + (key.doc.empty() ? "" : "  # " + key.doc) + "\n";
-    } else {
-      if (indent == 0 && !out.empty()) out += "\n";  // a blank line between top-level sections
-      out += pad + child.name + ":\n";
-      write_tree(child, keys, indent + 2, out);
-    }
+// A value as YAML: strings quoted by yaml-cpp where plain text would read otherwise, numbers
+// as the shortest decimal that reads back to the same value, lists in flow style.
+void emit_value(YAML::Emitter& out, const ConfigValue& value) {
+  if (const bool* b = std::get_if<bool>(&value)) {
+    out << *b;
+  } else if (const auto* i = std::get_if<std::int64_t>(&value)) {
+    out << *i;
+  } else if (const double* d = std::get_if<double>(&value)) {
+    out << format_double(*d);
+  } else if (const auto* s = std::get_if<std::string>(&value)) {
+    out << *s;
+  } else {
+    out << YAML::Flow << YAML::BeginSeq;
+    for (const auto& item : std::get<std::vector<std::string>>(value)) out << item;
+    out << YAML::EndSeq;
   }
+}
+
+void emit_entry(YAML::Emitter& out, const YamlTree& entry, const std::vector<ConfigKey>& keys) {
+  out << YAML::Key << entry.name << YAML::Value;
+  if (entry.key) {
+    const ConfigKey& key = keys[*entry.key];
+    emit_value(out, key.get());
+    if (!key.doc.empty()) out << YAML::Comment(key.doc);
+    return;
+  }
+  out << YAML::BeginMap;
+  for (const auto& child : entry.children) emit_entry(out, child, keys);
+  out << YAML::EndMap;
 }
 
 std::string read_file(const std::string& path) {
@@ -564,7 +533,16 @@ std::string Config::to_yaml() const {
   YamlTree root;
   for (std::size_t i = 0; i < keys_.size(); ++i) root.add(split_path(keys_[i].path), 0, i);
   std::string out;
-  write_tree(root, keys_, 0, out);
+  for (const auto& entry : root.children) {
+    // Each top-level entry on its own, for a blank line between sections.
+    YAML::Emitter emitter;
+    emitter << YAML::BeginMap;
+    emit_entry(emitter, entry, keys_);
+    emitter << YAML::EndMap;
+    if (!emitter.good()) throw std::logic_error("config: cannot write '" + entry.name + "': " + emitter.GetLastError());
+    if (!entry.key && !out.empty()) out += "\n";
+    out += emitter.c_str() + std::string("\n");
+  }
   return out;
 }
 

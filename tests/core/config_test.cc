@@ -490,7 +490,7 @@ TEST(ConfigToYaml, WritesSectionsInVisitOrderWithDocsAsComments) {
   RunSettings copy = s;
   EXPECT_EQ(Config(copy).to_yaml(),
             "run:\n"
-            "  name: \"my run\"  # name of the run folder\n"
+            "  name: my run  # name of the run folder\n"
             "  seed: 0  # random seed\n"
             "  deterministic: false  # bitwise reproducible\n"
             "\n"
@@ -532,6 +532,21 @@ TEST(ConfigToYaml, RoundTripsThroughReadToEqualValues) {
       {"ünïcødé", "ünïcødé"},
       {"uct:200", "uct:200"},
       {"\"ends:\"", "ends:"},
+      {"\"#x\"", "#x"},
+      {"\"x #y\"", "x #y"},
+      {"\"- item\"", "- item"},
+      {"\"? q\"", "? q"},
+      {"\"'single'\"", "'single'"},
+      {"\"!tag\"", "!tag"},
+      {"\"*alias\"", "*alias"},
+      {"\"&anchor\"", "&anchor"},
+      {"\"%pct\"", "%pct"},
+      {"\"@at\"", "@at"},
+      {"\"yes\"", "yes"},
+      {"\".inf\"", ".inf"},
+      {"\"|\"", "|"},
+      {"\"a, b\"", "a, b"},
+      {"\"---\"", "---"},
   };
   std::vector<std::string> overrides = {"run.seed=-9007199254740993", "training.learning_rate=1e-6",
                                         "mcts.c_puct=0.1",           "run.deterministic=true",
