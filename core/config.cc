@@ -395,6 +395,17 @@ std::size_t Config::index_of(std::string_view path) const {
   return it->second;
 }
 
+bool Config::is_section(std::string_view path) const {
+  return std::find(sections_.begin(), sections_.end(), path) != sections_.end();
+}
+
+std::vector<std::string> Config::names() const {
+  std::vector<std::string> out;
+  for (const auto& key : keys_) out.push_back(key.path);
+  out.insert(out.end(), sections_.begin(), sections_.end());
+  return out;
+}
+
 const std::string& Config::path_of(const void* field) const {
   for (const ConfigKey& key : keys_)
     if (key.field == field) return key.path;
@@ -415,12 +426,6 @@ void Config::read_yaml(std::string_view text, std::string_view source) {
   const YAML::Node& top = documents[0];
   if (!top.IsMap()) file.fail(line_of(top, 0), "expected a mapping of keys at the top level, got " + describe(top));
 
-  std::vector<std::string> candidates;
-  for (const auto& key : keys_) candidates.push_back(key.path);
-  candidates.insert(candidates.end(), sections_.begin(), sections_.end());
-  const auto is_section = [&](std::string_view path) {
-    return std::find(sections_.begin(), sections_.end(), path) != sections_.end();
-  };
   // Each key's line, to catch one given twice.
   std::vector<int> key_line(keys_.size(), 0);
   const std::function<void(const YAML::Node&, const std::string&)> read_mapping = [&](const YAML::Node& mapping,
@@ -450,7 +455,7 @@ void Config::read_yaml(std::string_view text, std::string_view source) {
         read_mapping(value, path);
       } else {
         file.fail(line, std::string(value.IsMap() ? "unknown section '" : "unknown key '") + path + "'" +
-                            suggestion(path, candidates));
+                            suggestion(path, names()));
       }
     }
   };
@@ -466,12 +471,8 @@ void Config::set(std::string_view item) {
   if (eq == std::string_view::npos || path.empty()) origin.fail(0, "expected key.path=value");
   const auto it = index_.find(path);
   if (it == index_.end()) {
-    if (std::find(sections_.begin(), sections_.end(), path) != sections_.end())
-      origin.fail(0, "'" + path + "' is a section, not a key");
-    std::vector<std::string> candidates;
-    for (const auto& key : keys_) candidates.push_back(key.path);
-    candidates.insert(candidates.end(), sections_.begin(), sections_.end());
-    origin.fail(0, "unknown key '" + path + "'" + suggestion(path, candidates));
+    if (is_section(path)) origin.fail(0, "'" + path + "' is a section, not a key");
+    origin.fail(0, "unknown key '" + path + "'" + suggestion(path, names()));
   }
   YAML::Node node;
   try {
@@ -493,11 +494,9 @@ void Config::set_options(std::string_view options, std::string_view what) {
     const std::string key(item.substr(0, eq));
     const auto it = index_.find(key);
     if (it == index_.end()) {
-      std::vector<std::string> candidates;
-      for (const auto& k : keys_) candidates.push_back(k.path);
-      std::string close = suggestion(key, candidates);
+      std::string close = suggestion(key, names());
       // Options are typed on a command line, far from any list of them: name them all.
-      if (close.empty()) close = " (known: " + join(candidates, ", ") + ")";
+      if (close.empty()) close = " (known: " + join(names(), ", ") + ")";
       throw ConfigError("unknown " + std::string(what) + " '" + key + "'" + close);
     }
     const Origin origin{Origin::Kind::kNamed, std::string(what) + " '" + key + "'"};
@@ -517,7 +516,7 @@ void Config::validate(std::string_view what) const {
     if (const auto* n = std::get_if<std::int64_t>(&value)) {
       check_number(key, static_cast<double>(*n), std::to_string(*n), origin, 0);
     } else if (const double* d = std::get_if<double>(&value)) {
-      // nan fails every range, but only a declared one checks it.
+      // nan compares false with every bound: name it rather than a range it seems to miss.
       if (std::isnan(*d)) origin.fail(0, "expected a number, got nan");
       check_number(key, *d, format_double(*d), origin, 0);
     } else if (const auto* s = std::get_if<std::string>(&value)) {

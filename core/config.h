@@ -194,6 +194,8 @@ class Config {
  private:
   std::size_t index_of(std::string_view path) const;
   const std::string& path_of(const void* field) const;
+  bool is_section(std::string_view path) const;
+  std::vector<std::string> names() const;  // every key, then every section: what a typo may have meant
   void index_keys();
 
   std::vector<ConfigKey> keys_;
