@@ -1,4 +1,4 @@
-// Config loading: YAML read key by key against a schema, --set overrides, and the config written back as YAML.
+// Config keys bound to struct fields: YAML files, --set overrides and player-spec options read key by key, checked, and written back as YAML.
 #include "core/config.h"
 
 #include <yaml-cpp/yaml.h>
@@ -84,17 +84,6 @@ std::string type_expectation(ConfigType type) {
   return "a value";
 }
 
-std::string type_name(ConfigType type) {
-  switch (type) {
-    case ConfigType::kBool: return "bool";
-    case ConfigType::kInt: return "int";
-    case ConfigType::kFloat: return "float";
-    case ConfigType::kString: return "string";
-    case ConfigType::kStringList: return "string list";
-  }
-  return "?";
-}
-
 std::string describe(const YAML::Node& node) {
   switch (node.Type()) {
     case YAML::NodeType::Map: return "a mapping";
@@ -118,45 +107,38 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
   return out;
 }
 
+// "in [1, 512]", ">= 0", "in (0, 1]", "> 0", "<= 10".
+std::string describe_range(const Range& range) {
+  const bool low = !std::isinf(range.min), high = !std::isinf(range.max);
+  if (low && high)
+    return std::string("in ") + (range.min_excluded ? "(" : "[") + format_bound(range.min) + ", " +
+           format_bound(range.max) + "]";
+  if (low) return std::string(range.min_excluded ? "> " : ">= ") + format_bound(range.min);
+  if (high) return "<= " + format_bound(range.max);
+  return "";
+}
+
 // Where a value was written, so that every message about it starts the same way.
 struct Origin {
-  enum class Kind { kFile, kOverride, kDefault } kind;
-  std::string_view name;  // the file, the override's text, or the key whose default it is
+  // kFile: "FILE:LINE: key: message". kNamed: the name already says which key
+  // ("--set k=v", "search option 'k'"): "NAME: message".
+  enum class Kind { kFile, kNamed } kind;
+  std::string name;
 
-  // "FILE:LINE: " for a file (no line when unknown), "--set k=v: " for an override.
   std::string prefix(int line) const {
-    switch (kind) {
-      case Kind::kFile: return std::string(name) + (line > 0 ? ":" + std::to_string(line) : "") + ": ";
-      case Kind::kOverride: return "--set " + std::string(name) + ": ";
-      case Kind::kDefault: break;
-    }
-    return "config schema: default of '" + std::string(name) + "': ";
+    if (kind == Kind::kFile) return name + (line > 0 ? ":" + std::to_string(line) : "") + ": ";
+    return name + ": ";
   }
 
-  [[noreturn]] void fail(int line, const std::string& message) const {
-    if (kind == Kind::kDefault) throw std::logic_error(prefix(line) + message);
-    throw ConfigError(prefix(line) + message);
-  }
+  [[noreturn]] void fail(int line, const std::string& message) const { throw ConfigError(prefix(line) + message); }
 
-  // A problem with the value of `subject` (a key, or "key[i]" for an item of a list). An
-  // override already names its key, so it only names list items.
+  // A problem with the value of `subject` (a key, or "key[i]" for an item of a list). A
+  // named origin already names its key, so it only names list items.
   [[noreturn]] void fail_value(int line, const std::string& subject, bool is_item, const std::string& message) const {
     if (kind == Kind::kFile || is_item) fail(line, subject + ": " + message);
     fail(line, message);
   }
 };
-
-bool read_bool(std::string_view s, bool& out) {
-  if (s == "true" || s == "True" || s == "TRUE") {
-    out = true;
-    return true;
-  }
-  if (s == "false" || s == "False" || s == "FALSE") {
-    out = false;
-    return true;
-  }
-  return false;  // yes/no/on/off are not booleans here: "no" is too easily a string or a typo
-}
 
 // Decimal digits with an optional sign only: "1.5", "1e3" and "0x10" are not integers.
 enum class NumberRead { kOk, kNotANumber, kOutOfRange };
@@ -198,19 +180,16 @@ NumberRead read_float(std::string_view s, double& out) {
   return ec == std::errc() && end == s.data() + s.size() ? NumberRead::kOk : NumberRead::kNotANumber;
 }
 
-void check_range(const ConfigKey& key, double v, const std::string& text, const Origin& origin, int line) {
-  if (v >= key.min && v <= key.max) return;
-  std::string range;
-  if (std::isinf(key.min)) {
-    range = "<= " + format_bound(key.max);
-  } else if (std::isinf(key.max)) {
-    range = ">= " + format_bound(key.min);
-  } else {
-    range = "in [" + format_bound(key.min) + ", " + format_bound(key.max) + "]";
-  }
-  origin.fail_value(line, key.path, false,
-                    "expected " + std::string(key.type == ConfigType::kInt ? "an integer " : "a number ") + range +
-                        ", got " + text);
+// A number's range, then what its field's type can hold. `text` is the value as written.
+void check_number(const ConfigKey& key, double v, const std::string& text, const Origin& origin, int line) {
+  const std::string expectation = key.type == ConfigType::kInt ? "an integer" : "a number";
+  if (!key.range.contains(v))
+    origin.fail_value(line, key.path, false,
+                      "expected " + expectation + " " + describe_range(key.range) + ", got " + text);
+  if (!key.limits.contains(v))
+    origin.fail_value(line, key.path, false,
+                      "expected " + expectation + ", got '" + text + "', beyond the range of a " +
+                          std::string(key.storage));
 }
 
 void check_choice(const ConfigKey& key, const std::string& value, const Origin& origin, int line,
@@ -227,9 +206,10 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
   };
   switch (key.type) {
     case ConfigType::kBool: {
-      bool v = false;
-      if (!node.IsScalar() || !read_bool(node.Scalar(), v)) return wrong_type();
-      return v;
+      if (!node.IsScalar()) return wrong_type();
+      const std::optional<bool> v = parse_bool(node.Scalar());
+      if (!v) return wrong_type();
+      return *v;
     }
     case ConfigType::kInt: {
       std::int64_t v = 0;
@@ -239,7 +219,7 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
       if (read == NumberRead::kOutOfRange)
         origin.fail_value(line, key.path, false,
                           "expected an integer, got '" + node.Scalar() + "', beyond the range of a 64-bit integer");
-      check_range(key, static_cast<double>(v), node.Scalar(), origin, line);
+      check_number(key, static_cast<double>(v), node.Scalar(), origin, line);
       return v;
     }
     case ConfigType::kFloat: {
@@ -250,7 +230,7 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
       if (read == NumberRead::kOutOfRange)
         origin.fail_value(line, key.path, false,
                           "expected a number, got '" + node.Scalar() + "', beyond the range of a double");
-      check_range(key, v, node.Scalar(), origin, line);
+      check_number(key, v, node.Scalar(), origin, line);
       return v;
     }
     case ConfigType::kString: {
@@ -278,136 +258,34 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
   return wrong_type();
 }
 
-// Strings that read back as themselves without quotes, in a block mapping and in a flow list
-// alike; anything else is double-quoted. Deliberately narrower than YAML's plain scalars.
-bool plain_safe(std::string_view s) {
-  if (is_null_word(s)) return false;
-  if (!is_alnum(s.front()) && s.front() != '_' && s.front() != '/') return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (is_alnum(c) || c == '_' || c == '.' || c == '/' || c == '+' || c == '-') continue;
-    if (c == ':' && i + 1 < s.size() && is_alnum(s[i + 1])) continue;  // "uct:200"
-    return false;
-  }
-  return true;
-}
-
-std::string yaml_string(std::string_view s) {
-  if (plain_safe(s)) return std::string(s);
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string yaml_text(const ConfigValue& value) {
-  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
-  if (const auto* i = std::get_if<std::int64_t>(&value)) return std::to_string(*i);
-  if (const double* d = std::get_if<double>(&value)) return format_double(*d);
-  if (const auto* s = std::get_if<std::string>(&value)) return yaml_string(*s);
-  std::string out = "[";
-  for (const auto& item : std::get<std::vector<std::string>>(value))
-    out += (out.size() > 1 ? ", " : "") + yaml_string(item);
-  return out + "]";
-}
-
 bool valid_part(std::string_view part) {
   if (part.empty() || is_null_word(part) || !(is_alnum(part.front()) || part.front() == '_')) return false;
   return std::all_of(part.begin(), part.end(), [](char c) { return is_alnum(c) || c == '_' || c == '-'; });
 }
 
-// The schema as the readers need it: which paths are keys, which are sections.
-struct Layout {
-  const std::map<std::string, std::size_t, std::less<>>& keys;
-  std::vector<std::string> sections;  // in order of first appearance in the schema
-  std::set<std::string, std::less<>> section_set;
-
-  bool is_section(std::string_view path) const { return section_set.find(path) != section_set.end(); }
-
-  // "; did you mean 'x'?" for the key or section closest to a mistyped `path`: within two
-  // typos, or else the same last part in another section; empty when nothing is close.
-  std::string suggestion(std::string_view path, const std::vector<ConfigKey>& schema) const {
-    std::vector<std::string> candidates;
-    for (const auto& key : schema) candidates.push_back(key.path);
-    candidates.insert(candidates.end(), sections.begin(), sections.end());
-    const std::string last = last_part(path);
-    std::optional<std::string> best;
-    std::size_t best_score = 0;
-    for (const auto& candidate : candidates) {
-      const std::size_t distance = edit_distance(path, candidate);
-      std::size_t score = 0;
-      if (distance <= 2) {
-        score = distance;
-      } else if (last_part(candidate) == last) {
-        score = 3 + distance;
-      } else {
-        continue;
-      }
-      if (!best || score < best_score) {
-        best = candidate;
-        best_score = score;
-      }
+// "; did you mean 'x'?" for the key or section closest to a mistyped `path`: within two
+// typos, or else the same last part in another section; empty when nothing is close.
+std::string suggestion(std::string_view path, const std::vector<std::string>& candidates) {
+  const std::string last = last_part(path);
+  std::optional<std::string> best;
+  std::size_t best_score = 0;
+  for (const auto& candidate : candidates) {
+    const std::size_t distance = edit_distance(path, candidate);
+    std::size_t score = 0;
+    if (distance <= 2) {
+      score = distance;
+    } else if (last_part(candidate) == last) {
+      score = 3 + distance;
+    } else {
+      continue;
     }
-    return best ? "; did you mean '" + *best + "'?" : "";
-  }
-};
-
-// Reads a parsed file into `values`, remembering each key's line to catch one given twice.
-struct FileReader {
-  const std::vector<ConfigKey>& schema;
-  const Layout& layout;
-  const Origin& origin;
-  std::vector<ConfigValue>& values;
-  std::vector<bool>& was_set;
-  std::vector<int> key_line;
-
-  void read_mapping(const YAML::Node& mapping, const std::string& prefix) {
-    std::map<std::string, int> seen;
-    for (const auto& entry : mapping) {
-      const YAML::Node& name_node = entry.first;
-      const YAML::Node& value = entry.second;
-      const int line = line_of(name_node, line_of(value, 0));
-      if (!name_node.IsScalar()) origin.fail(line, "expected a key name, got " + describe(name_node));
-      const std::string& name = name_node.Scalar();
-      const std::string path = prefix.empty() ? name : prefix + "." + name;
-      // yaml-cpp keeps both entries of a repeated key; the second would silently win.
-      if (const auto [it, fresh] = seen.emplace(name, line); !fresh)
-        origin.fail(line, "duplicate key '" + path + "' (first given on line " + std::to_string(it->second) + ")");
-      if (const auto it = layout.keys.find(path); it != layout.keys.end()) {
-        const std::size_t index = it->second;
-        // The same key again under another spelling ("training: {x: 1}" and "training.x: 2").
-        if (key_line[index] != 0)
-          origin.fail(line,
-                      "duplicate key '" + path + "' (first given on line " + std::to_string(key_line[index]) + ")");
-        values[index] = read_value(schema[index], value, origin, line);
-        was_set[index] = true;
-        key_line[index] = line;
-      } else if (layout.is_section(path)) {
-        if (value.IsNull()) continue;  // a section whose keys are all commented out
-        if (!value.IsMap()) origin.fail(line, path + ": expected a section of keys, got " + describe(value));
-        read_mapping(value, path);
-      } else {
-        origin.fail(line, std::string(value.IsMap() ? "unknown section '" : "unknown key '") + path + "'" +
-                              layout.suggestion(path, schema));
-      }
+    if (!best || score < best_score) {
+      best = candidate;
+      best_score = score;
     }
   }
-};
+  return best ? "; did you mean '" + *best + "'?" : "";
+}
 
 // A node of the nested sections to_yaml writes: a key (index set) or a section (children).
 struct YamlTree {
@@ -429,19 +307,35 @@ struct YamlTree {
   }
 };
 
-void write_tree(const YamlTree& tree, const std::vector<ConfigKey>& keys, const std::vector<ConfigValue>& values,
-                std::size_t indent, std::string& out) {
-  for (const auto& child : tree.children) {
-    const std::string pad(indent, ' ');
-    if (child.key) {
-      const ConfigKey& key = keys[*child.key];
-      out += pad + child.name + ": " + yaml_text(values[*child.key]) + (key.doc.empty() ? "" : "  # " + key.doc) + "\n";
-    } else {
-      if (indent == 0 && !out.empty()) out += "\n";  // a blank line between top-level sections
-      out += pad + child.name + ":\n";
-      write_tree(child, keys, values, indent + 2, out);
-    }
+// A value as YAML: strings quoted by yaml-cpp where plain text would read otherwise, numbers
+// as the shortest decimal that reads back to the same value, lists in flow style.
+void emit_value(YAML::Emitter& out, const ConfigValue& value) {
+  if (const bool* b = std::get_if<bool>(&value)) {
+    out << *b;
+  } else if (const auto* i = std::get_if<std::int64_t>(&value)) {
+    out << *i;
+  } else if (const double* d = std::get_if<double>(&value)) {
+    out << format_double(*d);
+  } else if (const auto* s = std::get_if<std::string>(&value)) {
+    out << *s;
+  } else {
+    out << YAML::Flow << YAML::BeginSeq;
+    for (const auto& item : std::get<std::vector<std::string>>(value)) out << item;
+    out << YAML::EndSeq;
   }
+}
+
+void emit_entry(YAML::Emitter& out, const YamlTree& entry, const std::vector<ConfigKey>& keys) {
+  out << YAML::Key << entry.name << YAML::Value;
+  if (entry.key) {
+    const ConfigKey& key = keys[*entry.key];
+    emit_value(out, key.get());
+    if (!key.doc.empty()) out << YAML::Comment(key.doc);
+    return;
+  }
+  out << YAML::BeginMap;
+  for (const auto& child : entry.children) emit_entry(out, child, keys);
+  out << YAML::EndMap;
 }
 
 std::string read_file(const std::string& path) {
@@ -461,53 +355,65 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
-Config Config::parse(std::string_view text, std::string_view source, const std::vector<ConfigKey>& schema,
-                     const std::vector<std::string>& overrides) {
-  Config config;
-  config.keys_ = schema;
-  config.values_.resize(schema.size());
-  config.was_set_.assign(schema.size(), false);
-  for (const auto& key : schema) config.origins_.push_back(std::string(source) + ": " + key.path + ": ");
+double ConfigBinder::decimal_double(float v) {
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  double out = 0;
+  std::from_chars(buf, end, out);
+  return out;
+}
 
-  // The schema is the program's own: check all of it before trusting any of it.
-  Layout layout{config.index_, {}, {}};
-  for (std::size_t i = 0; i < schema.size(); ++i) {
-    const ConfigKey& key = schema[i];
-    const std::string where = "config schema: key '" + key.path + "': ";
+void Config::index_keys() {
+  // The keys are the program's own: check all of them before trusting any.
+  std::set<std::string, std::less<>> sections;
+  for (std::size_t i = 0; i < keys_.size(); ++i) {
+    const ConfigKey& key = keys_[i];
+    const std::string where = "config keys: '" + key.path + "': ";
     const std::vector<std::string> parts = split_path(key.path);
     if (!std::all_of(parts.begin(), parts.end(), valid_part))
       throw std::logic_error(where + "each dotted part must be letters, digits, '_' or '-'");
-    if (!config.index_.emplace(key.path, i).second) throw std::logic_error(where + "given twice");
+    if (!index_.emplace(key.path, i).second) throw std::logic_error(where + "given twice");
     if (key.doc.find_first_of("\r\n") != std::string::npos) throw std::logic_error(where + "doc must be one line");
-    const bool number = key.type == ConfigType::kInt || key.type == ConfigType::kFloat;
-    if (std::isnan(key.min) || std::isnan(key.max) || key.min > key.max)
+    if (std::isnan(key.range.min) || std::isnan(key.range.max) || key.range.min > key.range.max)
       throw std::logic_error(where + "min must not exceed max");
-    if (!number && (!std::isinf(key.min) || !std::isinf(key.max)))
-      throw std::logic_error(where + "a range is for numbers, not for type " + type_name(key.type));
-    if (!key.choices.empty() && key.type != ConfigType::kString && key.type != ConfigType::kStringList)
-      throw std::logic_error(where + "choices are for strings, not for type " + type_name(key.type));
     std::string section;
     for (std::size_t p = 0; p + 1 < parts.size(); ++p) {
       section += (p == 0 ? "" : ".") + parts[p];
-      if (layout.section_set.insert(section).second) layout.sections.push_back(section);
+      if (sections.insert(section).second) sections_.push_back(section);
     }
   }
-  for (const auto& section : layout.sections) {
-    if (config.index_.count(section) != 0)
-      throw std::logic_error("config schema: '" + section + "' is both a key and a section");
+  for (const auto& section : sections_) {
+    if (index_.count(section) != 0)
+      throw std::logic_error("config keys: '" + section + "' is both a key and a section");
   }
-  for (std::size_t i = 0; i < schema.size(); ++i) {
-    const Origin origin{Origin::Kind::kDefault, schema[i].path};
-    YAML::Node node;
-    try {
-      node = YAML::Load(schema[i].default_value);
-    } catch (const YAML::Exception& e) {
-      origin.fail(0, "YAML syntax error: " + e.msg);
-    }
-    config.values_[i] = read_value(schema[i], node, origin, 0);
-  }
+  origins_.assign(keys_.size(), std::string());
+}
 
-  const Origin file{Origin::Kind::kFile, source};
+std::size_t Config::index_of(std::string_view path) const {
+  const auto it = index_.find(path);
+  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
+  return it->second;
+}
+
+bool Config::is_section(std::string_view path) const {
+  return std::find(sections_.begin(), sections_.end(), path) != sections_.end();
+}
+
+std::vector<std::string> Config::names() const {
+  std::vector<std::string> out;
+  for (const auto& key : keys_) out.push_back(key.path);
+  out.insert(out.end(), sections_.begin(), sections_.end());
+  return out;
+}
+
+const std::string& Config::path_of(const void* field) const {
+  for (const ConfigKey& key : keys_)
+    if (key.field == field) return key.path;
+  throw std::logic_error("config has no key bound to that field");
+}
+
+void Config::read_yaml(std::string_view text, std::string_view source) {
+  const Origin file{Origin::Kind::kFile, std::string(source)};
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(std::string(text));
@@ -516,97 +422,134 @@ Config Config::parse(std::string_view text, std::string_view source, const std::
   }
   if (documents.size() > 1)
     file.fail(line_of(documents[1], 0), "expected one YAML document, found another after a '---' line");
-  if (!documents.empty() && !documents[0].IsNull()) {
-    const YAML::Node& top = documents[0];
-    if (!top.IsMap()) file.fail(line_of(top, 0), "expected a mapping of keys at the top level, got " + describe(top));
-    FileReader reader{schema, layout, file, config.values_, config.was_set_, std::vector<int>(schema.size(), 0)};
-    reader.read_mapping(top, "");
-    for (std::size_t i = 0; i < schema.size(); ++i)
-      if (reader.key_line[i] != 0) config.origins_[i] = file.prefix(reader.key_line[i]) + schema[i].path + ": ";
-  }
+  if (documents.empty() || documents[0].IsNull()) return;
+  const YAML::Node& top = documents[0];
+  if (!top.IsMap()) file.fail(line_of(top, 0), "expected a mapping of keys at the top level, got " + describe(top));
 
-  for (const std::string& item : overrides) {
-    const Origin origin{Origin::Kind::kOverride, item};
+  // Each key's line, to catch one given twice.
+  std::vector<int> key_line(keys_.size(), 0);
+  const std::function<void(const YAML::Node&, const std::string&)> read_mapping = [&](const YAML::Node& mapping,
+                                                                                         const std::string& prefix) {
+    std::map<std::string, int> seen;
+    for (const auto& entry : mapping) {
+      const YAML::Node& name_node = entry.first;
+      const YAML::Node& value = entry.second;
+      const int line = line_of(name_node, line_of(value, 0));
+      if (!name_node.IsScalar()) file.fail(line, "expected a key name, got " + describe(name_node));
+      const std::string& name = name_node.Scalar();
+      const std::string path = prefix.empty() ? name : prefix + "." + name;
+      // yaml-cpp keeps both entries of a repeated key; the second would silently win.
+      if (const auto [it, fresh] = seen.emplace(name, line); !fresh)
+        file.fail(line, "duplicate key '" + path + "' (first given on line " + std::to_string(it->second) + ")");
+      if (const auto it = index_.find(path); it != index_.end()) {
+        const std::size_t index = it->second;
+        // The same key again under another spelling ("training: {x: 1}" and "training.x: 2").
+        if (key_line[index] != 0)
+          file.fail(line, "duplicate key '" + path + "' (first given on line " + std::to_string(key_line[index]) + ")");
+        keys_[index].set(read_value(keys_[index], value, file, line));
+        key_line[index] = line;
+        origins_[index] = file.prefix(line) + path + ": ";
+      } else if (is_section(path)) {
+        if (value.IsNull()) continue;  // a section whose keys are all commented out
+        if (!value.IsMap()) file.fail(line, path + ": expected a section of keys, got " + describe(value));
+        read_mapping(value, path);
+      } else {
+        file.fail(line, std::string(value.IsMap() ? "unknown section '" : "unknown key '") + path + "'" +
+                            suggestion(path, names()));
+      }
+    }
+  };
+  read_mapping(top, "");
+}
+
+void Config::read_file(const std::string& path) { read_yaml(boardlab::read_file(path), path); }
+
+void Config::set(std::string_view item) {
+  const Origin origin{Origin::Kind::kNamed, "--set " + std::string(item)};
+  const auto eq = item.find('=');
+  const std::string path(trim(item.substr(0, eq)));
+  if (eq == std::string_view::npos || path.empty()) origin.fail(0, "expected key.path=value");
+  const auto it = index_.find(path);
+  if (it == index_.end()) {
+    if (is_section(path)) origin.fail(0, "'" + path + "' is a section, not a key");
+    origin.fail(0, "unknown key '" + path + "'" + suggestion(path, names()));
+  }
+  YAML::Node node;
+  try {
+    node = YAML::Load(std::string(item.substr(eq + 1)));
+  } catch (const YAML::Exception& e) {
+    origin.fail(0, "YAML syntax error: " + e.msg);
+  }
+  keys_[it->second].set(read_value(keys_[it->second], node, origin, 0));
+  origins_[it->second] = origin.prefix(0);
+}
+
+void Config::set_options(std::string_view options, std::string_view what) {
+  while (!options.empty()) {
+    const auto comma = options.find(',');
+    const std::string_view item = options.substr(0, comma);
     const auto eq = item.find('=');
-    const std::string path(trim(std::string_view(item).substr(0, eq)));
-    if (eq == std::string::npos || path.empty()) origin.fail(0, "expected key.path=value");
-    const auto it = config.index_.find(path);
-    if (it == config.index_.end()) {
-      if (layout.is_section(path)) origin.fail(0, "'" + path + "' is a section, not a key");
-      origin.fail(0, "unknown key '" + path + "'" + layout.suggestion(path, schema));
+    if (eq == std::string_view::npos)
+      throw ConfigError(std::string(what) + " '" + std::string(item) + "' is not of the form key=value");
+    const std::string key(item.substr(0, eq));
+    const auto it = index_.find(key);
+    if (it == index_.end()) {
+      std::string close = suggestion(key, names());
+      // Options are typed on a command line, far from any list of them: name them all.
+      if (close.empty()) close = " (known: " + join(names(), ", ") + ")";
+      throw ConfigError("unknown " + std::string(what) + " '" + key + "'" + close);
     }
-    YAML::Node node;
-    try {
-      node = YAML::Load(item.substr(eq + 1));
-    } catch (const YAML::Exception& e) {
-      origin.fail(0, "YAML syntax error: " + e.msg);
-    }
-    config.values_[it->second] = read_value(schema[it->second], node, origin, 0);
-    config.was_set_[it->second] = true;
-    config.origins_[it->second] = origin.prefix(0);
+    const Origin origin{Origin::Kind::kNamed, std::string(what) + " '" + key + "'"};
+    // Plain text, not YAML: "name=a b" is the string "a b", "x=" the empty string.
+    const YAML::Node node(std::string(item.substr(eq + 1)));
+    keys_[it->second].set(read_value(keys_[it->second], node, origin, 0));
+    origins_[it->second] = origin.prefix(0);
+    if (comma == std::string_view::npos) break;
+    options.remove_prefix(comma + 1);
   }
-  return config;
 }
 
-Config Config::load(const std::string& path, const std::vector<ConfigKey>& schema,
-                    const std::vector<std::string>& overrides) {
-  return parse(read_file(path), path, schema, overrides);
-}
-
-std::size_t Config::index_of(std::string_view path, ConfigType type) const {
-  const auto it = index_.find(path);
-  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
-  const ConfigType actual = keys_[it->second].type;
-  if (actual != type)
-    throw std::logic_error("config key '" + std::string(path) + "' is of type " + type_name(actual) + ", not " +
-                           type_name(type));
-  return it->second;
-}
-
-bool Config::get_bool(std::string_view path) const {
-  return std::get<bool>(values_[index_of(path, ConfigType::kBool)]);
-}
-
-std::int64_t Config::get_int(std::string_view path) const {
-  return std::get<std::int64_t>(values_[index_of(path, ConfigType::kInt)]);
-}
-
-double Config::get_float(std::string_view path) const {
-  return std::get<double>(values_[index_of(path, ConfigType::kFloat)]);
-}
-
-std::string Config::get_string(std::string_view path) const {
-  return std::get<std::string>(values_[index_of(path, ConfigType::kString)]);
-}
-
-std::vector<std::string> Config::get_strings(std::string_view path) const {
-  return std::get<std::vector<std::string>>(values_[index_of(path, ConfigType::kStringList)]);
-}
-
-const ConfigValue& Config::value(std::string_view path) const {
-  const auto it = index_.find(path);
-  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
-  return values_[it->second];
-}
-
-bool Config::was_set(std::string_view path) const {
-  const auto it = index_.find(path);
-  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
-  return was_set_[it->second];
-}
-
-std::string Config::origin(std::string_view path) const {
-  const auto it = index_.find(path);
-  if (it == index_.end()) throw std::logic_error("config has no key '" + std::string(path) + "'");
-  return origins_[it->second];
+void Config::validate(std::string_view what) const {
+  for (const ConfigKey& key : keys_) {
+    const Origin origin{Origin::Kind::kNamed, std::string(what) + " '" + key.path + "'"};
+    const ConfigValue value = key.get();
+    if (const auto* n = std::get_if<std::int64_t>(&value)) {
+      check_number(key, static_cast<double>(*n), std::to_string(*n), origin, 0);
+    } else if (const double* d = std::get_if<double>(&value)) {
+      // nan compares false with every bound: name it rather than a range it seems to miss.
+      if (std::isnan(*d)) origin.fail(0, "expected a number, got nan");
+      check_number(key, *d, format_double(*d), origin, 0);
+    } else if (const auto* s = std::get_if<std::string>(&value)) {
+      check_choice(key, *s, origin, 0, key.path, false);
+    } else if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
+      for (std::size_t i = 0; i < list->size(); ++i)
+        check_choice(key, (*list)[i], origin, 0, key.path + "[" + std::to_string(i) + "]", true);
+    }
+  }
 }
 
 std::string Config::to_yaml() const {
   YamlTree root;
   for (std::size_t i = 0; i < keys_.size(); ++i) root.add(split_path(keys_[i].path), 0, i);
   std::string out;
-  write_tree(root, keys_, values_, 0, out);
+  for (const auto& entry : root.children) {
+    // Each top-level entry on its own, for a blank line between sections.
+    YAML::Emitter emitter;
+    emitter << YAML::BeginMap;
+    emit_entry(emitter, entry, keys_);
+    emitter << YAML::EndMap;
+    if (!emitter.good()) throw std::logic_error("config: cannot write '" + entry.name + "': " + emitter.GetLastError());
+    if (!entry.key && !out.empty()) out += "\n";
+    out += emitter.c_str() + std::string("\n");
+  }
   return out;
+}
+
+bool Config::was_set(std::string_view path) const { return !origins_[index_of(path)].empty(); }
+
+std::string Config::origin(std::string_view path) const {
+  const std::size_t index = index_of(path);
+  return origins_[index].empty() ? "defaults: " + std::string(path) + ": " : origins_[index];
 }
 
 }  // namespace boardlab

@@ -50,8 +50,7 @@ ParamValue parse_param(std::string_view text, const ParamValue& like, std::strin
   };
   switch (like.index()) {
     case 0:
-      if (text == "true" || text == "1" || text == "True") return true;
-      if (text == "false" || text == "0" || text == "False") return false;
+      if (const auto b = parse_bool(text)) return *b;
       return fail();
     case 1: {
       std::int64_t v = 0;

@@ -1,9 +1,11 @@
-// Every knob of the tree search, with defaults that suit small CPU budgets.
+// Every knob of the tree search, with defaults that suit small CPU budgets, and its config keys.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "core/config_schema.h"
 
 namespace boardlab {
 
@@ -33,6 +35,13 @@ enum class HiddenInformation {
   // were the truth (a baseline).
   kSingleSample,
 };
+
+inline constexpr EnumName<SearchAlgorithm> kSearchAlgorithmNames[] = {
+    {SearchAlgorithm::kPuct, "puct"}, {SearchAlgorithm::kGumbel, "gumbel"}, {SearchAlgorithm::kUct, "uct"}};
+inline constexpr EnumName<SimultaneousSelection> kSimultaneousSelectionNames[] = {
+    {SimultaneousSelection::kRegretMatching, "regret_matching"}, {SimultaneousSelection::kPuct, "puct"}};
+inline constexpr EnumName<HiddenInformation> kHiddenInformationNames[] = {
+    {HiddenInformation::kInformationSet, "information_set"}, {HiddenInformation::kSingleSample, "single_sample"}};
 
 struct SearchConfig {
   SearchAlgorithm algorithm = SearchAlgorithm::kPuct;
@@ -66,20 +75,50 @@ struct SearchConfig {
   // Share the children of nodes whose positions are equal (commuting sub-moves reach one
   // position in several orders); perfect-information games only.
   bool transpositions = false;
+
+  // The keys of player specs (mcts:simulations=64) and of a training config's search section.
+  template <class V>
+  void visit(V& v) {
+    v("algorithm", algorithm, "puct, gumbel (small budgets) or uct (UCB1, no priors)", kSearchAlgorithmNames);
+    v("simulations", simulations, "leaf evaluations per move", Range::at_least(1));
+    // A node's in_flight counts pending leaves in 16 bits.
+    v("leaves_per_step", leaves_per_step, "leaves per search per evaluator call (virtual loss above 1)",
+      Range::between(1, 4096));
+    v("virtual_loss", virtual_loss, "value a pending leaf counts as losing", Range::at_least(0));
+    v("c_puct", c_puct, "PUCT exploration constant", Range::above(0));
+    v("fpu_reduction", fpu_reduction, "PUCT: value of unvisited children below their parent's", Range::at_least(0));
+    v("dirichlet_alpha", dirichlet_alpha, "PUCT: root noise concentration", Range::above(0));
+    v("dirichlet_epsilon", dirichlet_epsilon, "PUCT: weight of root noise (0: none, as in evaluation)",
+      Range::between(0, 1));
+    v("uct_c", uct_c, "UCT: UCB1 exploration constant", Range::at_least(0));
+    v("gumbel_considered", gumbel_considered, "Gumbel: root actions sampled for sequential halving",
+      Range::at_least(1));
+    v("gumbel_scale", gumbel_scale, "Gumbel: noise scale (exploration; 0: deterministic)", Range::at_least(0));
+    v("gumbel_c_visit", gumbel_c_visit, "Gumbel: c_visit of the completed-Q transform", Range::at_least(0));
+    v("gumbel_c_scale", gumbel_c_scale, "Gumbel: c_scale of the completed-Q transform", Range::at_least(0));
+    v("temperature", temperature, "players: 0 plays the most visited, 1 samples by visits (self-play has its own)",
+      Range::at_least(0));
+    v("reuse_tree", reuse_tree, "keep the subtree of the played move");
+    v("simultaneous_selection", simultaneous_selection, "simultaneous nodes: regret_matching or puct",
+      kSimultaneousSelectionNames);
+    // Regret matching divides by the sampling probability, which exploration keeps positive.
+    v("regret_exploration", regret_exploration, "regret matching: share of sampling spread uniformly",
+      Range::above(0, 1));
+    v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
+    v("transpositions", transpositions, "share children of equal positions (perfect information only)");
+  }
+
+  bool operator==(const SearchConfig&) const = default;
 };
 
 std::string_view algorithm_name(SearchAlgorithm algorithm);
 std::string_view simultaneous_selection_name(SimultaneousSelection selection);
 std::string_view hidden_information_name(HiddenInformation hidden);
 
-// Sets one option from text ("simulations", "64"); throws InputError naming the key and
-// what it expects. Keys are the field names above; the enums read "algorithm" (puct,
-// gumbel, uct), "simultaneous_selection" (regret_matching, puct) and "hidden"
-// (information_set, single_sample).
-void set_search_option(SearchConfig& config, std::string_view key, std::string_view value);
-// Reads "key=value,key=value".
+// Reads a player spec's options, "key=value,key=value" (keys as in visit()); throws an
+// InputError naming the key and what it expects, or the closest key to an unknown one.
 void set_search_options(SearchConfig& config, std::string_view options);
-// Checks ranges; throws InputError naming the offending key.
+// Checks every key's range; throws an InputError naming the offending key.
 void validate(const SearchConfig& config);
 
 }  // namespace boardlab

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/config_schema.h"
 #include "mcts/evaluator.h"
 #include "nn/model.h"
 
@@ -17,8 +18,15 @@ namespace boardlab {
 
 struct InferenceConfig {
   int max_batch = 256;    // positions per network call, at most
-  int max_wait_us = 200;  // how long a batch waits for more requests once one has arrived
-  int threads = 1;        // network threads (each runs one batch at a time, one LibTorch thread each)
+  int max_wait_us = 100;  // how long a batch waits for more requests once one has arrived
+  int threads = 2;        // network threads (each runs one batch at a time, one LibTorch thread each)
+
+  template <class V>
+  void visit(V& v) {
+    v("max_batch", max_batch, "positions per network call, at most", Range::between(1, 65536));
+    v("max_wait_us", max_wait_us, "microseconds a batch waits to fill", Range::between(0, 1000000));
+    v("threads", threads, "network threads of the inference server", Range::between(1, 64));
+  }
 };
 
 struct InferenceStats {

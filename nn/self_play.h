@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/config_schema.h"
 #include "core/game.h"
 #include "core/rng.h"
 #include "mcts/evaluator.h"
@@ -28,6 +29,20 @@ struct SelfPlayConfig {
   // 1 searches every move in full.
   double full_search_fraction = 1.0;
   int fast_simulations = 4;
+
+  template <class V>
+  void visit(V& v) {
+    v("concurrent_games", concurrent_games, "games each worker plays at once (its batch size)",
+      Range::between(1, 100000));
+    v("temperature", temperature, "PUCT: visit-count temperature for early moves", Range::between(0, 10));
+    v("temperature_moves", temperature_moves, "PUCT: actions played with temperature, then greedy",
+      Range::at_least(0));
+    v("full_search_fraction", full_search_fraction,
+      "playout cap randomization: share of moves searched in full, which alone train the policy (1: off)",
+      Range::between(0.01, 1));
+    v("fast_simulations", fast_simulations,
+      "playout cap randomization: simulations of the other moves, without root noise", Range::between(1, 100000));
+  }
 };
 
 class SelfPlayWorker {

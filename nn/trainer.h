@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "core/config_schema.h"
 #include "nn/model.h"
 #include "nn/train_batch.h"
 
@@ -23,6 +24,23 @@ struct OptimizerConfig {
   // λ: the value target is (1 - λ) · the game's result + λ · the search's root value
   // (TrainBatch::root_value), on the network's scale. 0 trains on results alone.
   double value_target_mix = 0;
+
+  // The keys of a training config's training section; total_steps is the run's max_steps.
+  template <class V>
+  void visit(V& v) {
+    v("optimizer", optimizer, "adam or sgd (Nesterov momentum)", Choices{"adam", "sgd"});
+    v("learning_rate", learning_rate, "initial learning rate", Range::between(1e-7, 10));
+    v("lr_schedule", schedule, "constant, cosine (to lr_final_fraction) or step (x0.1 at 50% and 75%)",
+      Choices{"constant", "cosine", "step"});
+    v("lr_final_fraction", lr_final_fraction, "cosine: final learning rate as a fraction of the initial",
+      Range::between(0, 1));
+    v("momentum", momentum, "sgd momentum", Range::between(0, 0.999));
+    v("weight_decay", weight_decay, "L2 regularisation coefficient", Range::between(0, 1));
+    v("value_loss_weight", value_loss_weight, "weight of the value loss against the policy loss",
+      Range::between(0, 100));
+    v("value_target_mix", value_target_mix,
+      "value target: (1 - mix) x the result + mix x the search's root value", Range::between(0, 1));
+  }
 };
 
 // How well the network's value for the example's own seat (value slot 0) predicts the

@@ -194,10 +194,6 @@ class Agent {
   std::mutex mutex_;
 };
 
-std::string default_config_yaml() {
-  return Config::parse("", "(defaults)", train_config_schema()).to_yaml();
-}
-
 }  // namespace
 }  // namespace boardlab::python
 
@@ -247,5 +243,5 @@ PYBIND11_MODULE(_boardlab_nn, m) {
       .def_property_readonly("checkpoint", &Agent::path)
       .def("game", &Agent::game)
       .def("__repr__", [](const Agent& a) { return "<boardlab.Agent " + a.spec() + ">"; });
-  m.def("default_config_yaml", &default_config_yaml, "Every training key with its default and a comment.");
+  m.def("default_config_yaml", &default_train_config_yaml, "Every training key with its default and a comment.");
 }

@@ -294,7 +294,7 @@ TEST(Arena, BadSpecsAndOptionsFailBeforeAnyGame) {
   EXPECT_NE(arena_error({"random", "uct:abc"}, {{0, 1}}, options(50, 2)).find("player 'uct:abc'"), std::string::npos);
   EXPECT_NE(arena_error({"random", "nope"}, {{0, 1}}, options(50, 2)).find("unknown kind 'nope'"), std::string::npos);
   EXPECT_NE(arena_error({"random", "mcts:simulations=0"}, {{0, 1}}, options(50, 2))
-                .find("search option 'simulations' must be at least 1"),
+                .find("player 'mcts:simulations=0': search option 'simulations': expected an integer >= 1, got 0"),
             std::string::npos);
   EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, options(0, 2)), "arena: games must be at least 1, got 0");
   EXPECT_EQ(arena_error({"random", "random"}, {}, options(5, 2)), "arena: no group of players to play");

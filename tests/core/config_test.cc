@@ -1,8 +1,9 @@
-// Tests for config files: defaults, overrides, lists, every error message with its file and line, and to_yaml.
+// Tests for config keys bound to a struct: YAML files, --set, options, checks, every error message with its file and line, and to_yaml.
 #include "core/config.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "core/text.h"
 #include "tests/error_of.h"
 
 namespace boardlab {
@@ -32,43 +34,86 @@ std::string programming_error(F&& f) {
   return {};
 }
 
-const std::vector<ConfigKey> kSchema = {
-    {.path = "run.name", .type = ConfigType::kString, .default_value = "baseline", .doc = "name of the run folder"},
-    {.path = "run.seed", .type = ConfigType::kInt, .default_value = "0", .doc = "random seed"},
-    {.path = "run.deterministic", .type = ConfigType::kBool, .default_value = "false", .doc = "bitwise reproducible"},
-    {.path = "training.batch_size",
-     .type = ConfigType::kInt,
-     .default_value = "128",
-     .doc = "positions per step",
-     .min = 1,
-     .max = 65536},
-    {.path = "training.learning_rate",
-     .type = ConfigType::kFloat,
-     .default_value = "0.001",
-     .doc = "step size",
-     .min = 1e-6,
-     .max = 1},
-    {.path = "training.optimizer",
-     .type = ConfigType::kString,
-     .default_value = "adam",
-     .doc = "update rule",
-     .choices = {"adam", "sgd"}},
-    {.path = "training.opponents",
-     .type = ConfigType::kStringList,
-     .default_value = "[random, uct:200]",
-     .doc = "bots mixed into self-play"},
-    {.path = "training.eval.games", .type = ConfigType::kInt, .default_value = "100", .doc = "", .min = 0},
-    {.path = "mcts.simulations", .type = ConfigType::kInt, .default_value = "200", .doc = "per move", .min = 1},
-    {.path = "mcts.c_puct", .type = ConfigType::kFloat, .default_value = "1.25", .doc = "exploration", .min = 0},
-    {.path = "eval.players",
-     .type = ConfigType::kStringList,
-     .default_value = "[random]",
-     .doc = "bots to rate against",
-     .choices = {"random", "greedy", "uct"}},
+enum class Rule { kPuct, kGumbel, kUct };
+constexpr EnumName<Rule> kRuleNames[] = {{Rule::kPuct, "puct"}, {Rule::kGumbel, "gumbel"}, {Rule::kUct, "uct"}};
+
+struct EvalSettings {
+  std::int64_t games = 100;
+  template <class V>
+  void visit(V& v) {
+    v("games", games, "", Range::at_least(0));
+  }
+  bool operator==(const EvalSettings&) const = default;
 };
 
-Config parse(std::string_view text, const std::vector<std::string>& overrides = {}) {
-  return Config::parse(text, "run.yaml", kSchema, overrides);
+struct TrainingSettings {
+  int batch_size = 128;
+  double learning_rate = 0.001;
+  std::string optimizer = "adam";
+  std::vector<std::string> opponents = {"random", "uct:200"};
+  EvalSettings eval;
+  template <class V>
+  void visit(V& v) {
+    v("batch_size", batch_size, "positions per step", Range::between(1, 65536));
+    v("learning_rate", learning_rate, "step size", Range::between(1e-6, 1));
+    v("optimizer", optimizer, "update rule", Choices{"adam", "sgd"});
+    v("opponents", opponents, "bots mixed into self-play");
+    v.section("eval", eval);
+  }
+  bool operator==(const TrainingSettings&) const = default;
+};
+
+// The keys of a player spec's options in these tests, and a section of RunSettings.
+struct SearchSettings {
+  int simulations = 200;
+  double c_puct = 1.25;
+  float temperature = 0.3f;
+  Rule rule = Rule::kPuct;
+  bool reuse = false;
+  template <class V>
+  void visit(V& v) {
+    v("simulations", simulations, "per move", Range::at_least(1));
+    v("c_puct", c_puct, "exploration", Range::at_least(0));
+    v("temperature", temperature, "sampling", Range::above(0, 10));
+    v("rule", rule, "selection rule", kRuleNames);
+    v("reuse", reuse, "keep the tree");
+  }
+  bool operator==(const SearchSettings&) const = default;
+};
+
+struct RunSettings {
+  std::string name = "baseline";
+  std::int64_t seed = 0;
+  bool deterministic = false;
+  TrainingSettings training;
+  SearchSettings mcts;
+  std::vector<std::string> players = {"random"};
+  template <class V>
+  void visit(V& v) {
+    v.section("run", [&] {
+      v("name", name, "name of the run folder");
+      v("seed", seed, "random seed");
+      v("deterministic", deterministic, "bitwise reproducible");
+    });
+    v.section("training", training);
+    v.section("mcts", mcts);
+    v.section("eval", [&] { v("players", players, "bots to rate against", Choices{"random", "greedy", "uct"}); });
+  }
+  bool operator==(const RunSettings&) const = default;
+};
+
+const std::vector<std::string> kPaths = {"run.name",         "run.seed",        "run.deterministic",
+                                         "training.batch_size", "training.learning_rate", "training.optimizer",
+                                         "training.opponents",  "training.eval.games",    "mcts.simulations",
+                                         "mcts.c_puct",         "mcts.temperature",       "mcts.rule",
+                                         "mcts.reuse",          "eval.players"};
+
+RunSettings parse(std::string_view text, const std::vector<std::string>& overrides = {}) {
+  RunSettings s;
+  Config config(s);
+  config.read_yaml(text, "run.yaml");
+  for (const auto& item : overrides) config.set(item);
+  return s;
 }
 
 std::string parse_error(std::string_view text) {
@@ -79,24 +124,37 @@ std::string override_error(const std::string& override_text) {
   return error_of<ConfigError>([&] { parse("", {override_text}); });
 }
 
-TEST(ConfigParse, EmptyTextMeansAllDefaults) {
+std::string option_error(std::string_view options) {
+  SearchSettings s;
+  return error_of<ConfigError>([&] { Config(s).set_options(options, "search option"); });
+}
+
+TEST(ConfigKeys, VisitListsEveryKeyInOrderWithItsSections) {
+  RunSettings s;
+  const Config config(s);
+  std::vector<std::string> paths;
+  for (const auto& key : config.keys()) paths.push_back(key.path);
+  EXPECT_EQ(paths, kPaths);
+  EXPECT_EQ(config.keys()[2].type, ConfigType::kBool);
+  EXPECT_EQ(config.keys()[1].type, ConfigType::kInt);
+  EXPECT_EQ(config.keys()[10].type, ConfigType::kFloat);
+  EXPECT_EQ(config.keys()[11].choices, (std::vector<std::string>{"puct", "gumbel", "uct"}));
+}
+
+TEST(ConfigRead, EmptyTextChangesNothing) {
   for (const char* text : {"", "\n\n", "# nothing set yet\n", "---\n"}) {
-    const Config config = parse(text);
-    EXPECT_EQ(config.get_string("run.name"), "baseline");
-    EXPECT_EQ(config.get_int("run.seed"), 0);
-    EXPECT_FALSE(config.get_bool("run.deterministic"));
-    EXPECT_EQ(config.get_int("training.batch_size"), 128);
-    EXPECT_DOUBLE_EQ(config.get_float("training.learning_rate"), 0.001);
-    EXPECT_EQ(config.get_string("training.optimizer"), "adam");
-    EXPECT_EQ(config.get_strings("training.opponents"), (std::vector<std::string>{"random", "uct:200"}));
-    EXPECT_EQ(config.get_int("training.eval.games"), 100);
-    EXPECT_DOUBLE_EQ(config.get_float("mcts.c_puct"), 1.25);
-    for (const auto& key : kSchema) EXPECT_FALSE(config.was_set(key.path)) << key.path;
+    RunSettings s;
+    Config config(s);
+    config.read_yaml(text, "run.yaml");
+    EXPECT_EQ(s, RunSettings{}) << text;
+    for (const auto& path : kPaths) EXPECT_FALSE(config.was_set(path)) << path;
   }
 }
 
-TEST(ConfigParse, FileValuesReplaceDefaultsAndAreMarkedSet) {
-  const Config config = parse(
+TEST(ConfigRead, FileValuesReplaceDefaultsAndAreMarkedSet) {
+  RunSettings s;
+  Config config(s);
+  config.read_yaml(
       "run:\n"
       "  name: exp1  # a comment\n"
       "  deterministic: true\n"
@@ -105,49 +163,57 @@ TEST(ConfigParse, FileValuesReplaceDefaultsAndAreMarkedSet) {
       "  learning_rate: 3e-4\n"
       "  optimizer: sgd\n"
       "  eval:\n"
-      "    games: 10\n");
-  EXPECT_EQ(config.get_string("run.name"), "exp1");
-  EXPECT_TRUE(config.get_bool("run.deterministic"));
-  EXPECT_EQ(config.get_int("training.batch_size"), 64);
-  EXPECT_DOUBLE_EQ(config.get_float("training.learning_rate"), 3e-4);
-  EXPECT_EQ(config.get_string("training.optimizer"), "sgd");
-  EXPECT_EQ(config.get_int("training.eval.games"), 10);
+      "    games: 10\n"
+      "mcts:\n"
+      "  rule: gumbel\n"
+      "  temperature: 0.7\n",
+      "run.yaml");
+  EXPECT_EQ(s.name, "exp1");
+  EXPECT_TRUE(s.deterministic);
+  EXPECT_EQ(s.training.batch_size, 64);
+  EXPECT_DOUBLE_EQ(s.training.learning_rate, 3e-4);
+  EXPECT_EQ(s.training.optimizer, "sgd");
+  EXPECT_EQ(s.training.eval.games, 10);
+  EXPECT_EQ(s.mcts.rule, Rule::kGumbel);
+  EXPECT_EQ(s.mcts.temperature, 0.7f);
   EXPECT_TRUE(config.was_set("training.batch_size"));
   EXPECT_TRUE(config.was_set("training.eval.games"));
   EXPECT_FALSE(config.was_set("run.seed"));
   EXPECT_FALSE(config.was_set("mcts.simulations"));
-  EXPECT_EQ(config.get_int("mcts.simulations"), 200);
+  EXPECT_EQ(s.mcts.simulations, 200);
+  EXPECT_EQ(config.origin("training.batch_size"), "run.yaml:5: training.batch_size: ");
+  EXPECT_EQ(config.origin("run.seed"), "defaults: run.seed: ");
+  EXPECT_EQ(config.origin_of(s.training.batch_size), "run.yaml:5: training.batch_size: ");
+  EXPECT_EQ(config.origin_of(s.mcts.rule), "run.yaml:11: mcts.rule: ");
 }
 
-TEST(ConfigParse, DottedKeysAndEmptySectionsAreAccepted) {
-  const Config config = parse(
+TEST(ConfigRead, DottedKeysAndEmptySectionsAreAccepted) {
+  const RunSettings s = parse(
       "training.batch_size: 32\n"
       "training:\n"
       "  eval.games: 7\n"
       "mcts:\n"
       "  # simulations: 50\n");
-  EXPECT_EQ(config.get_int("training.batch_size"), 32);
-  EXPECT_EQ(config.get_int("training.eval.games"), 7);
-  EXPECT_EQ(config.get_int("mcts.simulations"), 200);
+  EXPECT_EQ(s.training.batch_size, 32);
+  EXPECT_EQ(s.training.eval.games, 7);
+  EXPECT_EQ(s.mcts.simulations, 200);
 }
 
-TEST(ConfigParse, ListsInBlockOrFlowStyleAndEmpty) {
-  EXPECT_EQ(parse("training:\n  opponents:\n    - random\n    - \"uct:400\"\n    - greedy\n")
-                .get_strings("training.opponents"),
+TEST(ConfigRead, ListsInBlockOrFlowStyleAndEmpty) {
+  EXPECT_EQ(parse("training:\n  opponents:\n    - random\n    - \"uct:400\"\n    - greedy\n").training.opponents,
             (std::vector<std::string>{"random", "uct:400", "greedy"}));
-  EXPECT_EQ(parse("training: {opponents: [uct:50, random]}").get_strings("training.opponents"),
+  EXPECT_EQ(parse("training: {opponents: [uct:50, random]}").training.opponents,
             (std::vector<std::string>{"uct:50", "random"}));
-  EXPECT_TRUE(parse("training:\n  opponents: []\n").get_strings("training.opponents").empty());
-  EXPECT_TRUE(parse("training:\n  opponents:\n").get_strings("training.opponents").empty());
-  EXPECT_EQ(parse("eval:\n  players: [uct, greedy]\n").get_strings("eval.players"),
-            (std::vector<std::string>{"uct", "greedy"}));
+  EXPECT_TRUE(parse("training:\n  opponents: []\n").training.opponents.empty());
+  EXPECT_TRUE(parse("training:\n  opponents:\n").training.opponents.empty());
+  EXPECT_EQ(parse("eval:\n  players: [uct, greedy]\n").players, (std::vector<std::string>{"uct", "greedy"}));
 }
 
-TEST(ConfigParse, IntegersAcceptOnlyDecimalDigits) {
-  EXPECT_EQ(parse("run:\n  seed: -3\n").get_int("run.seed"), -3);
-  EXPECT_EQ(parse("run:\n  seed: +7\n").get_int("run.seed"), 7);
-  EXPECT_EQ(parse("run:\n  seed: \"42\"\n").get_int("run.seed"), 42);
-  EXPECT_EQ(parse("run:\n  seed: 9223372036854775807\n").get_int("run.seed"), 9223372036854775807);
+TEST(ConfigRead, IntegersAcceptOnlyDecimalDigitsThatFitTheField) {
+  EXPECT_EQ(parse("run:\n  seed: -3\n").seed, -3);
+  EXPECT_EQ(parse("run:\n  seed: +7\n").seed, 7);
+  EXPECT_EQ(parse("run:\n  seed: \"42\"\n").seed, 42);
+  EXPECT_EQ(parse("run:\n  seed: 9223372036854775807\n").seed, 9223372036854775807);
   EXPECT_EQ(parse_error("run:\n  seed: 1.5\n"), "run.yaml:2: run.seed: expected an integer, got '1.5'");
   EXPECT_EQ(parse_error("run:\n  seed: 1e3\n"), "run.yaml:2: run.seed: expected an integer, got '1e3'");
   EXPECT_EQ(parse_error("run:\n  seed: 0x10\n"), "run.yaml:2: run.seed: expected an integer, got '0x10'");
@@ -155,13 +221,18 @@ TEST(ConfigParse, IntegersAcceptOnlyDecimalDigits) {
   EXPECT_EQ(parse_error("run:\n  seed: 9223372036854775808\n"),
             "run.yaml:2: run.seed: expected an integer, got '9223372036854775808', beyond the range of a 64-bit "
             "integer");
+  // An int field holds 32 bits: a larger value is refused, not wrapped.
+  EXPECT_EQ(parse("mcts:\n  simulations: 2147483647\n").mcts.simulations, 2147483647);
+  EXPECT_EQ(parse_error("mcts:\n  simulations: 2147483648\n"),
+            "run.yaml:2: mcts.simulations: expected an integer, got '2147483648', beyond the range of a 32-bit "
+            "integer");
 }
 
-TEST(ConfigParse, FloatsAcceptIntegersAndDecimalForms) {
-  EXPECT_DOUBLE_EQ(parse("training:\n  learning_rate: 1\n").get_float("training.learning_rate"), 1.0);
-  EXPECT_DOUBLE_EQ(parse("training:\n  learning_rate: .5\n").get_float("training.learning_rate"), 0.5);
-  EXPECT_DOUBLE_EQ(parse("training:\n  learning_rate: 5E-4\n").get_float("training.learning_rate"), 5e-4);
-  EXPECT_DOUBLE_EQ(parse("mcts:\n  c_puct: +2.\n").get_float("mcts.c_puct"), 2.0);
+TEST(ConfigRead, FloatsAcceptIntegersAndDecimalForms) {
+  EXPECT_DOUBLE_EQ(parse("training:\n  learning_rate: 1\n").training.learning_rate, 1.0);
+  EXPECT_DOUBLE_EQ(parse("training:\n  learning_rate: .5\n").training.learning_rate, 0.5);
+  EXPECT_DOUBLE_EQ(parse("training:\n  learning_rate: 5E-4\n").training.learning_rate, 5e-4);
+  EXPECT_DOUBLE_EQ(parse("mcts:\n  c_puct: +2.\n").mcts.c_puct, 2.0);
   EXPECT_EQ(parse_error("mcts:\n  c_puct: .inf\n"), "run.yaml:2: mcts.c_puct: expected a number, got '.inf'");
   EXPECT_EQ(parse_error("mcts:\n  c_puct: nan\n"), "run.yaml:2: mcts.c_puct: expected a number, got 'nan'");
   EXPECT_EQ(parse_error("mcts:\n  c_puct: 1e\n"), "run.yaml:2: mcts.c_puct: expected a number, got '1e'");
@@ -170,30 +241,44 @@ TEST(ConfigParse, FloatsAcceptIntegersAndDecimalForms) {
             "run.yaml:2: mcts.c_puct: expected a number, got '1e999', beyond the range of a double");
 }
 
-TEST(ConfigLoad, ReadsTheFileAndNamesItInMessages) {
+TEST(ConfigRead, EnumsReadTheirNames) {
+  EXPECT_EQ(parse("mcts:\n  rule: uct\n").mcts.rule, Rule::kUct);
+  EXPECT_EQ(parse_error("mcts:\n  rule: alphabeta\n"),
+            "run.yaml:2: mcts.rule: expected one of puct, gumbel, uct, got 'alphabeta'");
+  EXPECT_EQ(parse_error("mcts:\n  rule: [uct]\n"), "run.yaml:2: mcts.rule: expected a string, got a list");
+}
+
+TEST(ConfigRead, FileThenOverrides) {
   const std::string path = ::testing::TempDir() + "config_test_load.yaml";
   {
     std::ofstream out(path);
     out << "training:\n  batch_size: 256\n\nmcts:\n  simulations: zero\n";
   }
-  // The file is checked before overrides apply: an override does not excuse a bad value.
-  EXPECT_EQ(error_of<ConfigError>([&] { Config::load(path, kSchema, {"mcts.simulations=50"}); }),
+  RunSettings s;
+  Config config(s);
+  EXPECT_EQ(error_of<ConfigError>([&] { config.read_file(path); }),
             path + ":5: mcts.simulations: expected an integer, got 'zero'");
   {
     std::ofstream out(path);
     out << "training:\n  batch_size: 256\n\nmcts:\n  simulations: 20\n";
   }
-  const Config config = Config::load(path, kSchema, {"mcts.simulations=50"});
-  EXPECT_EQ(config.get_int("training.batch_size"), 256);
-  EXPECT_EQ(config.get_int("mcts.simulations"), 50);
+  RunSettings t;
+  Config again(t);
+  again.read_file(path);
+  again.set("mcts.simulations=50");
+  EXPECT_EQ(t.training.batch_size, 256);
+  EXPECT_EQ(t.mcts.simulations, 50);
+  EXPECT_EQ(again.origin("mcts.simulations"), "--set mcts.simulations=50: ");
   std::remove(path.c_str());
 }
 
-TEST(ConfigLoad, UnreadableFileNamesThePathAndTheReason) {
-  EXPECT_EQ(error_of<ConfigError>([] { Config::load("/nonexistent/run.yaml", kSchema); }),
+TEST(ConfigRead, UnreadableFileNamesThePathAndTheReason) {
+  RunSettings s;
+  Config config(s);
+  EXPECT_EQ(error_of<ConfigError>([&] { config.read_file("/nonexistent/run.yaml"); }),
             "cannot read config file '/nonexistent/run.yaml': No such file or directory");
   const std::string directory = ::testing::TempDir();
-  EXPECT_EQ(error_of<ConfigError>([&] { Config::load(directory, kSchema); }),
+  EXPECT_EQ(error_of<ConfigError>([&] { config.read_file(directory); }),
             "cannot read config file '" + directory + "': Is a directory");
 }
 
@@ -254,6 +339,9 @@ TEST(ConfigErrors, OutOfRangeNamesTheRange) {
   EXPECT_EQ(parse_error("training:\n  batch_size: 0\n"),
             "run.yaml:2: training.batch_size: expected an integer in [1, 65536], got 0");
   EXPECT_EQ(parse_error("mcts:\n  c_puct: -0.5\n"), "run.yaml:2: mcts.c_puct: expected a number >= 0, got -0.5");
+  EXPECT_EQ(parse_error("\n\nmcts:\n  temperature: 0\n"),
+            "run.yaml:4: mcts.temperature: expected a number in (0, 10], got 0");
+  EXPECT_EQ(parse("mcts:\n  temperature: 10\n").mcts.temperature, 10.0f);
 }
 
 TEST(ConfigErrors, NotOneOfTheChoices) {
@@ -282,14 +370,18 @@ TEST(ConfigErrors, TopLevelMustBeOneMappingOfKeys) {
 }
 
 TEST(ConfigOverrides, OverridesBeatTheFileAndLaterOverridesWin) {
-  const Config config = parse("training:\n  batch_size: 64\n  optimizer: sgd\n",
-                              {"training.batch_size=32", "training.opponents=[random, uct:100]",
-                               "run.deterministic=true", " training.batch_size = 16", "run.name=uct:5"});
-  EXPECT_EQ(config.get_int("training.batch_size"), 16);
-  EXPECT_EQ(config.get_string("training.optimizer"), "sgd");
-  EXPECT_EQ(config.get_strings("training.opponents"), (std::vector<std::string>{"random", "uct:100"}));
-  EXPECT_TRUE(config.get_bool("run.deterministic"));
-  EXPECT_EQ(config.get_string("run.name"), "uct:5");
+  RunSettings s;
+  Config config(s);
+  config.read_yaml("training:\n  batch_size: 64\n  optimizer: sgd\n", "run.yaml");
+  for (const char* item : {"training.batch_size=32", "training.opponents=[random, uct:100]", "run.deterministic=true",
+                           " training.batch_size = 16", "run.name=uct:5", "mcts.rule=gumbel"})
+    config.set(item);
+  EXPECT_EQ(s.training.batch_size, 16);
+  EXPECT_EQ(s.training.optimizer, "sgd");
+  EXPECT_EQ(s.training.opponents, (std::vector<std::string>{"random", "uct:100"}));
+  EXPECT_TRUE(s.deterministic);
+  EXPECT_EQ(s.name, "uct:5");
+  EXPECT_EQ(s.mcts.rule, Rule::kGumbel);
   EXPECT_TRUE(config.was_set("training.opponents"));
   EXPECT_TRUE(config.was_set("run.name"));
   EXPECT_FALSE(config.was_set("mcts.simulations"));
@@ -307,6 +399,8 @@ TEST(ConfigOverrides, ErrorsNameTheOverride) {
             "--set training.learning_rate=2: expected a number in [1e-06, 1], got 2");
   EXPECT_EQ(override_error("training.optimizer=adamw"),
             "--set training.optimizer=adamw: expected one of adam, sgd, got 'adamw'");
+  EXPECT_EQ(override_error("mcts.rule=minimax"),
+            "--set mcts.rule=minimax: expected one of puct, gumbel, uct, got 'minimax'");
   EXPECT_EQ(override_error("eval.players=[random, alphazero]"),
             "--set eval.players=[random, alphazero]: eval.players[1]: expected one of random, greedy, uct, got "
             "'alphazero'");
@@ -314,11 +408,89 @@ TEST(ConfigOverrides, ErrorsNameTheOverride) {
             "--set training.opponents=[random, uct: YAML syntax error: end of sequence flow not found");
 }
 
-TEST(ConfigToYaml, WritesSectionsInSchemaOrderWithDocsAsComments) {
-  const Config config = parse("training:\n  batch_size: 64\n", {"run.name=my run", "training.learning_rate=3e-4"});
-  EXPECT_EQ(config.to_yaml(),
+TEST(ConfigOptions, PlayerSpecOptionsSetTheirKeys) {
+  SearchSettings s;
+  Config config(s);
+  config.set_options("simulations=64,rule=gumbel,temperature=0.5,reuse=true,c_puct=2", "search option");
+  EXPECT_EQ(s.simulations, 64);
+  EXPECT_EQ(s.rule, Rule::kGumbel);
+  EXPECT_EQ(s.temperature, 0.5f);
+  EXPECT_TRUE(s.reuse);
+  EXPECT_EQ(s.c_puct, 2.0);
+  EXPECT_TRUE(config.was_set("rule"));
+  config.set_options("", "search option");  // no options: nothing changes
+  EXPECT_EQ(s.simulations, 64);
+}
+
+TEST(ConfigOptions, ErrorsNameTheOptionAndSuggestCloseNames) {
+  EXPECT_EQ(option_error("simulatons=5"), "unknown search option 'simulatons'; did you mean 'simulations'?");
+  EXPECT_EQ(option_error("budget=5"),
+            "unknown search option 'budget' (known: simulations, c_puct, temperature, rule, reuse)");
+  EXPECT_EQ(option_error("simulations=abc"), "search option 'simulations': expected an integer, got 'abc'");
+  EXPECT_EQ(option_error("simulations=8x"), "search option 'simulations': expected an integer, got '8x'");
+  EXPECT_EQ(option_error("simulations="), "search option 'simulations': expected an integer, got ''");
+  EXPECT_EQ(option_error("simulations=0"), "search option 'simulations': expected an integer >= 1, got 0");
+  EXPECT_EQ(option_error("c_puct=1.5x"), "search option 'c_puct': expected a number, got '1.5x'");
+  EXPECT_EQ(option_error("rule=alphabeta"), "search option 'rule': expected one of puct, gumbel, uct, got 'alphabeta'");
+  EXPECT_EQ(option_error("simulations=8,c_puct"), "search option 'c_puct' is not of the form key=value");
+}
+
+TEST(ConfigBooleans, OneSpellingSetInFilesOverridesAndOptions) {
+  for (const char* yes : {"true", "True", "TRUE", "1"}) {
+    EXPECT_EQ(parse_bool(yes), true) << yes;
+    EXPECT_TRUE(parse(std::string("run:\n  deterministic: ") + yes + "\n").deterministic) << yes;
+    EXPECT_TRUE(parse("", {std::string("run.deterministic=") + yes}).deterministic) << yes;
+    SearchSettings s;
+    Config(s).set_options(std::string("reuse=") + yes, "search option");
+    EXPECT_TRUE(s.reuse) << yes;
+  }
+  for (const char* no : {"false", "False", "FALSE", "0"}) {
+    EXPECT_EQ(parse_bool(no), false) << no;
+    EXPECT_FALSE(parse("run:\n  deterministic: true\n", {std::string("run.deterministic=") + no}).deterministic)
+        << no;
+    EXPECT_FALSE(parse(std::string("run:\n  deterministic: ") + no + "\n").deterministic) << no;
+    SearchSettings s;
+    s.reuse = true;
+    Config(s).set_options(std::string("reuse=") + no, "search option");
+    EXPECT_FALSE(s.reuse) << no;
+  }
+  for (const char* other : {"yes", "no", "on", "off", "y", "tRUE", "2", ""}) {
+    EXPECT_EQ(parse_bool(other), std::nullopt) << other;
+    EXPECT_EQ(option_error(std::string("reuse=") + other),
+              std::string("search option 'reuse': expected true or false, got '") + other + "'");
+  }
+  EXPECT_EQ(override_error("run.deterministic=off"), "--set run.deterministic=off: expected true or false, got 'off'");
+}
+
+TEST(ConfigValidate, ValuesSetInCodeAreCheckedAgainstTheirRanges) {
+  SearchSettings s;
+  Config config(s);
+  config.validate("search option");  // the defaults pass
+  s.temperature = 0;
+  EXPECT_EQ(error_of<ConfigError>([&] { config.validate("search option"); }),
+            "search option 'temperature': expected a number in (0, 10], got 0");
+  s = SearchSettings{};
+  s.simulations = -4;
+  EXPECT_EQ(error_of<ConfigError>([&] { config.validate("search option"); }),
+            "search option 'simulations': expected an integer >= 1, got -4");
+  s = SearchSettings{};
+  s.c_puct = std::nan("");
+  EXPECT_EQ(error_of<ConfigError>([&] { config.validate("search option"); }),
+            "search option 'c_puct': expected a number, got nan");
+  RunSettings r;
+  Config run(r);
+  run.validate("setting");
+  r.players = {"random", "minimax"};
+  EXPECT_EQ(error_of<ConfigError>([&] { run.validate("setting"); }),
+            "setting 'eval.players': eval.players[1]: expected one of random, greedy, uct, got 'minimax'");
+}
+
+TEST(ConfigToYaml, WritesSectionsInVisitOrderWithDocsAsComments) {
+  const RunSettings s = parse("training:\n  batch_size: 64\n", {"run.name=my run", "training.learning_rate=3e-4"});
+  RunSettings copy = s;
+  EXPECT_EQ(Config(copy).to_yaml(),
             "run:\n"
-            "  name: \"my run\"  # name of the run folder\n"
+            "  name: my run  # name of the run folder\n"
             "  seed: 0  # random seed\n"
             "  deterministic: false  # bitwise reproducible\n"
             "\n"
@@ -333,12 +505,15 @@ TEST(ConfigToYaml, WritesSectionsInSchemaOrderWithDocsAsComments) {
             "mcts:\n"
             "  simulations: 200  # per move\n"
             "  c_puct: 1.25  # exploration\n"
+            "  temperature: 0.3  # sampling\n"
+            "  rule: puct  # selection rule\n"
+            "  reuse: false  # keep the tree\n"
             "\n"
             "eval:\n"
             "  players: [random]  # bots to rate against\n");
 }
 
-TEST(ConfigToYaml, RoundTripsThroughParseToEqualValues) {
+TEST(ConfigToYaml, RoundTripsThroughReadToEqualValues) {
   // Each pair: a string as YAML text in an override, and the string it means.
   const std::vector<std::pair<std::string, std::string>> strings = {
       {"plain", "plain"},
@@ -357,9 +532,26 @@ TEST(ConfigToYaml, RoundTripsThroughParseToEqualValues) {
       {"ünïcødé", "ünïcødé"},
       {"uct:200", "uct:200"},
       {"\"ends:\"", "ends:"},
+      {"\"#x\"", "#x"},
+      {"\"x #y\"", "x #y"},
+      {"\"- item\"", "- item"},
+      {"\"? q\"", "? q"},
+      {"\"'single'\"", "'single'"},
+      {"\"!tag\"", "!tag"},
+      {"\"*alias\"", "*alias"},
+      {"\"&anchor\"", "&anchor"},
+      {"\"%pct\"", "%pct"},
+      {"\"@at\"", "@at"},
+      {"\"yes\"", "yes"},
+      {"\".inf\"", ".inf"},
+      {"\"|\"", "|"},
+      {"\"a, b\"", "a, b"},
+      {"\"---\"", "---"},
   };
   std::vector<std::string> overrides = {"run.seed=-9007199254740993", "training.learning_rate=1e-6",
-                                        "mcts.c_puct=0.1", "run.deterministic=true", "training.eval.games=0"};
+                                        "mcts.c_puct=0.1",           "run.deterministic=true",
+                                        "training.eval.games=0",     "mcts.temperature=0.1",
+                                        "mcts.rule=uct",             "mcts.reuse=true"};
   std::string list = "[";
   std::vector<std::string> expected_list;
   for (const auto& [text, meaning] : strings) {
@@ -370,73 +562,134 @@ TEST(ConfigToYaml, RoundTripsThroughParseToEqualValues) {
 
   for (const auto& [text, meaning] : strings) {
     overrides.push_back("run.name=" + text);
-    const Config config = parse("", overrides);
+    RunSettings s = parse("", overrides);
     overrides.pop_back();
-    ASSERT_EQ(config.get_string("run.name"), meaning) << text;
-    ASSERT_EQ(config.get_strings("training.opponents"), expected_list);
-    const std::string yaml = config.to_yaml();
-    const Config again = Config::parse(yaml, "saved.yaml", kSchema);
-    for (const auto& key : kSchema)
-      EXPECT_EQ(again.value(key.path), config.value(key.path)) << key.path << "\n" << yaml;
-    EXPECT_EQ(again.to_yaml(), yaml);
+    ASSERT_EQ(s.name, meaning) << text;
+    ASSERT_EQ(s.training.opponents, expected_list);
+    const std::string yaml = Config(s).to_yaml();
+    RunSettings again;
+    Config reader(again);
+    reader.read_yaml(yaml, "saved.yaml");
+    EXPECT_EQ(again, s) << yaml;
+    for (const auto& path : kPaths) EXPECT_TRUE(reader.was_set(path)) << path;  // every key is written
+    EXPECT_EQ(Config(again).to_yaml(), yaml);
   }
 }
 
 TEST(ConfigToYaml, FloatsRoundTripExactly) {
   for (const char* text : {"0.1", "1e-9", "1e300", "123456789.125", "2.5e-308", "0", "1.7976931348623157e308"}) {
-    const Config config = parse("", {std::string("mcts.c_puct=") + text});
-    const Config again = Config::parse(config.to_yaml(), "saved.yaml", kSchema);
-    EXPECT_EQ(again.get_float("mcts.c_puct"), config.get_float("mcts.c_puct")) << text;
+    RunSettings s = parse("", {std::string("mcts.c_puct=") + text});
+    const RunSettings again = parse(Config(s).to_yaml());
+    EXPECT_EQ(again.mcts.c_puct, s.mcts.c_puct) << text;
   }
+  // A float field is written as its shortest decimal, which reads back as the same float.
+  for (const float v : {0.3f, 0.1f, 1e-7f, 3.4028235e38f, 1.17549435e-38f, 7.0f, 0.999f}) {
+    RunSettings s;
+    s.mcts.temperature = v;
+    if (!Range::above(0, 10).contains(v)) {
+      s.mcts.temperature = 0.5f;
+      s.mcts.c_puct = v;  // out of the temperature's range: round trip through a double field
+    }
+    const std::string yaml = Config(s).to_yaml();
+    EXPECT_EQ(parse(yaml), s) << yaml;
+  }
+  RunSettings s;
+  EXPECT_NE(Config(s).to_yaml().find("temperature: 0.3  #"), std::string::npos);
 }
 
-TEST(ConfigSchema, BadSchemasAreProgrammingErrors) {
-  auto with = [](ConfigKey key) { return [key] { Config::parse("", "run.yaml", {key}); }; };
-  EXPECT_EQ(programming_error(with({.path = "a.b", .type = ConfigType::kInt, .default_value = "abc"})),
-            "config schema: default of 'a.b': expected an integer, got 'abc'");
-  EXPECT_EQ(programming_error(with({.path = "a.b", .type = ConfigType::kInt, .default_value = "0", .min = 1})),
-            "config schema: default of 'a.b': expected an integer >= 1, got 0");
-  EXPECT_EQ(programming_error(
-                with({.path = "a", .type = ConfigType::kString, .default_value = "c", .choices = {"a", "b"}})),
-            "config schema: default of 'a': expected one of a, b, got 'c'");
-  EXPECT_EQ(programming_error(with({.path = "a", .type = ConfigType::kStringList, .default_value = "[a, b"})),
-            "config schema: default of 'a': YAML syntax error: end of sequence flow not found");
-  EXPECT_EQ(programming_error(with({.path = "a..b", .type = ConfigType::kInt, .default_value = "1"})),
-            "config schema: key 'a..b': each dotted part must be letters, digits, '_' or '-'");
-  EXPECT_EQ(programming_error(with({.path = "a.null", .type = ConfigType::kInt, .default_value = "1"})),
-            "config schema: key 'a.null': each dotted part must be letters, digits, '_' or '-'");
-  EXPECT_EQ(programming_error(with({.path = "a", .type = ConfigType::kInt, .default_value = "1", .doc = "x\ny"})),
-            "config schema: key 'a': doc must be one line");
-  EXPECT_EQ(programming_error(with({.path = "a", .type = ConfigType::kInt, .default_value = "1", .min = 2, .max = 1})),
-            "config schema: key 'a': min must not exceed max");
-  EXPECT_EQ(programming_error(with({.path = "a", .type = ConfigType::kString, .default_value = "x", .min = 0})),
-            "config schema: key 'a': a range is for numbers, not for type string");
-  EXPECT_EQ(programming_error(
-                with({.path = "a", .type = ConfigType::kInt, .default_value = "1", .choices = {"1", "2"}})),
-            "config schema: key 'a': choices are for strings, not for type int");
-  EXPECT_EQ(programming_error([] {
-              Config::parse("", "run.yaml",
-                            {{.path = "a", .type = ConfigType::kInt, .default_value = "1"},
-                             {.path = "a", .type = ConfigType::kInt, .default_value = "2"}});
-            }),
-            "config schema: key 'a': given twice");
-  EXPECT_EQ(programming_error([] {
-              Config::parse("", "run.yaml",
-                            {{.path = "a", .type = ConfigType::kInt, .default_value = "1"},
-                             {.path = "a.b", .type = ConfigType::kInt, .default_value = "2"}});
-            }),
-            "config schema: 'a' is both a key and a section");
+struct FloatOnly {
+  float x = 1;
+  template <class V>
+  void visit(V& v) {
+    v("x", x, "no declared range");
+  }
+};
+
+TEST(ConfigRead, FloatFieldsRefuseWhatAFloatCannotHold) {
+  FloatOnly s;
+  Config config(s);
+  EXPECT_EQ(error_of<ConfigError>([&] { config.set("x=1e39"); }),
+            "--set x=1e39: expected a number, got '1e39', beyond the range of a float");
+  EXPECT_EQ(error_of<ConfigError>([&] { config.read_yaml("x: -4e38\n", "f.yaml"); }),
+            "f.yaml:1: x: expected a number, got '-4e38', beyond the range of a float");
+  config.set("x=1e-50");  // rounds to 0, which a float holds
+  EXPECT_EQ(s.x, 0.0f);
+  config.set("x=3e38");
+  EXPECT_EQ(s.x, 3e38f);
 }
 
-TEST(ConfigGetters, UnknownPathOrWrongTypeIsAProgrammingError) {
-  const Config config = parse("");
-  EXPECT_EQ(programming_error([&] { config.get_int("training.batchsize"); }),
-            "config has no key 'training.batchsize'");
-  EXPECT_EQ(programming_error([&] { config.get_float("training.batch_size"); }),
-            "config key 'training.batch_size' is of type int, not float");
+// Key lists are the program's own; a wrong one is found the first time it is bound.
+struct TwicePath {
+  int a = 1, b = 2;
+  template <class V>
+  void visit(V& v) {
+    v("a", a, "first");
+    v("a", b, "second");
+  }
+};
+struct KeyAndSection {
+  int a = 1, b = 2;
+  template <class V>
+  void visit(V& v) {
+    v("a", a, "a key");
+    v.section("a", [&] { v("b", b, "in a section of the same name"); });
+  }
+};
+struct BadPart {
+  int a = 1;
+  template <class V>
+  void visit(V& v) {
+    v.section("null", [&] { v("a", a, ""); });
+  }
+};
+struct TwoLineDoc {
+  int a = 1;
+  template <class V>
+  void visit(V& v) {
+    v("a", a, "x\ny");
+  }
+};
+struct InvertedRange {
+  int a = 1;
+  template <class V>
+  void visit(V& v) {
+    v("a", a, "", Range::between(2, 1));
+  }
+};
+
+TEST(ConfigKeys, BadKeyListsAreProgrammingErrors) {
+  EXPECT_EQ(programming_error([] {
+              TwicePath s;
+              Config c(s);
+            }),
+            "config keys: 'a': given twice");
+  EXPECT_EQ(programming_error([] {
+              KeyAndSection s;
+              Config c(s);
+            }),
+            "config keys: 'a' is both a key and a section");
+  EXPECT_EQ(programming_error([] {
+              BadPart s;
+              Config c(s);
+            }),
+            "config keys: 'null.a': each dotted part must be letters, digits, '_' or '-'");
+  EXPECT_EQ(programming_error([] {
+              TwoLineDoc s;
+              Config c(s);
+            }),
+            "config keys: 'a': doc must be one line");
+  EXPECT_EQ(programming_error([] {
+              InvertedRange s;
+              Config c(s);
+            }),
+            "config keys: 'a': min must not exceed max");
+  RunSettings s;
+  const Config config(s);
   EXPECT_EQ(programming_error([&] { config.was_set("training"); }), "config has no key 'training'");
-  EXPECT_EQ(std::get<std::int64_t>(config.value("training.batch_size")), 128);
-  EXPECT_EQ(config.schema().size(), kSchema.size());
+  EXPECT_EQ(programming_error([&] { config.origin("training.batchsize"); }),
+            "config has no key 'training.batchsize'");
+  const int unbound = 0;
+  EXPECT_EQ(programming_error([&] { config.origin_of(unbound); }), "config has no key bound to that field");
 }
 
 }  // namespace

@@ -70,13 +70,19 @@ TEST(ResolveParameters, TypedValuesAndTextAreAccepted) {
   EXPECT_EQ(std::get<std::string>(resolved.at("variant")), "classic");
 }
 
+// The spellings of configs and search options too (core/text.h parse_bool).
 TEST(ResolveParameters, BoolTextForms) {
-  for (const char* yes : {"true", "True", "1"})
+  for (const char* yes : {"true", "True", "TRUE", "1"})
     EXPECT_TRUE(std::get<bool>(resolve_parameters("g", kSpecs, {{"strict", std::string(yes)}}).at("strict")))
         << yes;
-  for (const char* no : {"false", "False", "0"})
+  for (const char* no : {"false", "False", "FALSE", "0"})
     EXPECT_FALSE(std::get<bool>(resolve_parameters("g", kSpecs, {{"strict", std::string(no)}}).at("strict")))
         << no;
+  for (const char* other : {"yes", "no", "on", "off"})
+    EXPECT_NE(error_of<GameParameterError>([&] { resolve_parameters("g", kSpecs, {{"strict", std::string(other)}}); })
+                  .find("expects bool, got '" + std::string(other) + "'"),
+              std::string::npos)
+        << other;
 }
 
 TEST(ResolveParameters, AnIntegerWidensToAFloatParameter) {

@@ -89,17 +89,18 @@ TEST(SearchRefusals, AStartWhereTheViewerDoesNotActIsNamed) {
 
 TEST(SearchRefusals, NewOptionsNameTheProblem) {
   SearchConfig c;
-  EXPECT_TRUE(contains(error_of([&] { set_search_option(c, "simultaneous_selection", "exp3"); }),
-                       "search option 'simultaneous_selection' expects regret_matching or puct, got 'exp3'"));
-  EXPECT_TRUE(contains(error_of([&] { set_search_option(c, "hidden", "peek"); }),
-                       "search option 'hidden' expects information_set or single_sample, got 'peek'"));
-  EXPECT_TRUE(contains(error_of([&] { set_search_option(c, "transpositions", "maybe"); }),
-                       "search option 'transpositions' expects true or false, got 'maybe'"));
+  EXPECT_EQ(error_of([&] { set_search_options(c, "simultaneous_selection=exp3"); }),
+            "search option 'simultaneous_selection': expected one of regret_matching, puct, got 'exp3'");
+  EXPECT_EQ(error_of([&] { set_search_options(c, "hidden=peek"); }),
+            "search option 'hidden': expected one of information_set, single_sample, got 'peek'");
+  EXPECT_EQ(error_of([&] { set_search_options(c, "transpositions=maybe"); }),
+            "search option 'transpositions': expected true or false, got 'maybe'");
   c.regret_exploration = 0;
-  EXPECT_TRUE(contains(error_of([&] { validate(c); }), "search option 'regret_exploration' must be in (0, 1]"));
+  EXPECT_EQ(error_of([&] { validate(c); }), "search option 'regret_exploration': expected a number in (0, 1], got 0");
   c = SearchConfig{};
   c.leaves_per_step = 5000;
-  EXPECT_TRUE(contains(error_of([&] { validate(c); }), "search option 'leaves_per_step' must be at most 4096"));
+  EXPECT_EQ(error_of([&] { validate(c); }),
+            "search option 'leaves_per_step': expected an integer in [1, 4096], got 5000");
   SearchConfig good;
   set_search_options(good, "simultaneous_selection=puct,hidden=single_sample,transpositions=true,regret_exploration=0.2");
   EXPECT_EQ(good.simultaneous_selection, SimultaneousSelection::kPuct);

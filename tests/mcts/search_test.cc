@@ -823,33 +823,38 @@ TEST(SearchTreeReuse, AnUnrelatedPositionStartsAFreshTree) {
 }
 
 TEST(SearchInput, OptionsNameTheProblem) {
-  SearchConfig c;
-  auto option_error = [&](std::string_view key, std::string_view value) {
-    return error_of([&] { set_search_option(c, key, value); });
+  auto option_error = [](std::string_view options) {
+    SearchConfig c;
+    return error_of([&] { set_search_options(c, options); });
   };
-  EXPECT_TRUE(contains(option_error("simulatons", "5"), "unknown search option 'simulatons' (known: algorithm, "));
-  EXPECT_TRUE(contains(option_error("simulations", "abc"), "'simulations' expects an integer, got 'abc'"));
-  EXPECT_TRUE(contains(option_error("simulations", "8x"), "'simulations' expects an integer, got '8x'"));
-  EXPECT_TRUE(contains(option_error("c_puct", "1.5x"), "'c_puct' expects a number, got '1.5x'"));
-  EXPECT_TRUE(contains(option_error("reuse_tree", "yes"), "'reuse_tree' expects true or false, got 'yes'"));
-  EXPECT_TRUE(
-      contains(option_error("algorithm", "alphabeta"), "'algorithm' expects puct, gumbel or uct, got 'alphabeta'"));
-  EXPECT_TRUE(contains(error_of([&] { set_search_options(c, "simulations=8,c_puct"); }),
-                       "search option 'c_puct' is not of the form key=value"));
-  // Good options are all applied.
+  EXPECT_EQ(option_error("simulatons=5"), "unknown search option 'simulatons'; did you mean 'simulations'?");
+  EXPECT_TRUE(contains(option_error("budget=5"), "unknown search option 'budget' (known: algorithm, simulations, "));
+  EXPECT_EQ(option_error("simulations=abc"), "search option 'simulations': expected an integer, got 'abc'");
+  EXPECT_EQ(option_error("simulations=8x"), "search option 'simulations': expected an integer, got '8x'");
+  EXPECT_EQ(option_error("simulations=0"), "search option 'simulations': expected an integer >= 1, got 0");
+  EXPECT_EQ(option_error("c_puct=1.5x"), "search option 'c_puct': expected a number, got '1.5x'");
+  EXPECT_EQ(option_error("c_puct=0"), "search option 'c_puct': expected a number > 0, got 0");
+  EXPECT_EQ(option_error("reuse_tree=yes"), "search option 'reuse_tree': expected true or false, got 'yes'");
+  EXPECT_EQ(option_error("algorithm=alphabeta"),
+            "search option 'algorithm': expected one of puct, gumbel, uct, got 'alphabeta'");
+  EXPECT_EQ(option_error("simulations=8,c_puct"), "search option 'c_puct' is not of the form key=value");
+  // Good options are all applied, with the spellings of booleans configs use.
   SearchConfig good;
-  set_search_options(good, "algorithm=gumbel,simulations=8,reuse_tree=true,gumbel_scale=0");
+  set_search_options(good, "algorithm=gumbel,simulations=8,reuse_tree=true,gumbel_scale=0,transpositions=1");
   EXPECT_EQ(good.algorithm, SearchAlgorithm::kGumbel);
   EXPECT_EQ(good.simulations, 8);
   EXPECT_TRUE(good.reuse_tree);
+  EXPECT_TRUE(good.transpositions);
   EXPECT_EQ(good.gumbel_scale, 0.0f);
-  // Ranges are checked by validate() and by the Search constructor.
+  // Ranges of values set in code are checked by validate() and by the Search constructor.
   SearchConfig bad;
   bad.dirichlet_epsilon = 1.5f;
-  EXPECT_TRUE(contains(error_of([&] { validate(bad); }), "search option 'dirichlet_epsilon' must be in [0, 1]"));
+  EXPECT_EQ(error_of([&] { validate(bad); }), "search option 'dirichlet_epsilon': expected a number in [0, 1], got 1.5");
   bad = SearchConfig{};
   bad.leaves_per_step = 0;
-  EXPECT_TRUE(contains(error_of([&] { Search search(game(), bad, 1); }), "'leaves_per_step' must be at least 1"));
+  EXPECT_EQ(error_of([&] { Search search(game(), bad, 1); }),
+            "search option 'leaves_per_step': expected an integer in [1, 4096], got 0");
+  validate(SearchConfig{});  // the defaults pass
 }
 
 TEST(SearchInput, BotSpecsNameTheProblem) {
@@ -858,10 +863,12 @@ TEST(SearchInput, BotSpecsNameTheProblem) {
   EXPECT_TRUE(contains(bot_error("uct"), "uct needs a number of simulations"));
   EXPECT_TRUE(contains(bot_error("uct:0"), "uct needs a number of simulations"));
   EXPECT_TRUE(contains(bot_error("nope"), "player 'nope': unknown kind 'nope' (known: random, uct:N, mcts:"));
-  EXPECT_TRUE(contains(bot_error("mcts:simulations=0"),
-                       "player 'mcts:simulations=0': search option 'simulations' must be at least 1"));
-  EXPECT_TRUE(
-      contains(bot_error("mcts:simulatons=4"), "player 'mcts:simulatons=4': unknown search option 'simulatons'"));
+  EXPECT_EQ(bot_error("mcts:simulations=0"),
+            "player 'mcts:simulations=0': search option 'simulations': expected an integer >= 1, got 0");
+  EXPECT_EQ(bot_error("mcts:simulatons=4"),
+            "player 'mcts:simulatons=4': unknown search option 'simulatons'; did you mean 'simulations'?");
+  EXPECT_EQ(bot_error("uct:10,algoritm=puct"),
+            "player 'uct:10,algoritm=puct': unknown search option 'algoritm'; did you mean 'algorithm'?");
   EXPECT_TRUE(contains(bot_error("uct:10,rollouts=0"), "rollouts must be a positive integer"));
   EXPECT_TRUE(contains(bot_error("random:3"), "player 'random:3': random takes no options"));
   // Good specs make bots that play legal actions.

@@ -1,4 +1,4 @@
-// Tests for the training config: the shipped config loads, and each kind of mistake gives a message with its file and line.
+// Tests for the training config: the shipped configs resolve as before, the dump reads back, and each mistake names its file and line.
 #include "nn/train_config.h"
 
 #include <gtest/gtest.h>
@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config.h"
 #include "nn_test_util.h"
 #include "tests/error_of.h"
 
@@ -25,22 +26,198 @@ class TrainConfigErrors : public ::testing::Test {
   const std::string path_ = dir_ / "run.yaml";
 };
 
-TEST(TrainConfig, ShippedConfigLoadsAndItsYamlReadsBackTheSame) {
+// Every key the shipped configs listed before they came to list only what differs from the
+// defaults (both games' files were this, after their game line): they must still mean it.
+constexpr char kPreviousFullListing[] = R"(seed: 1
+network:
+  blocks: 2
+  channels: 32
+  policy_channels: 2
+  value_hidden: 64
+search:
+  algorithm: gumbel
+  simulations: 16
+  leaves_per_step: 1
+  c_puct: 1.25
+  fpu_reduction: 0.25
+  dirichlet_alpha: 0.3
+  dirichlet_epsilon: 0.25
+  gumbel_considered: 8
+  gumbel_scale: 1
+  reuse_tree: false
+self_play:
+  workers: 2
+  concurrent_games: 32
+  temperature: 1
+  temperature_moves: 30
+  lead_positions: 1000
+  save_games: true
+inference:
+  max_batch: 256
+  max_wait_us: 100
+  threads: 2
+replay:
+  window: 50000
+  min_positions: 1000
+training:
+  batch_size: 128
+  optimizer: adam
+  learning_rate: 0.002
+  lr_schedule: cosine
+  lr_final_fraction: 0.1
+  momentum: 0.9
+  weight_decay: 0.0001
+  value_loss_weight: 1
+  samples_per_position: 2
+  augment: true
+  threads: 1
+  publish_every_steps: 20
+checkpoint:
+  every_steps: 250
+  keep: 0
+evaluation:
+  every_steps: 1000
+  games: 20
+  opponents: [random, uct:200]
+  previous_checkpoint: true
+  simulations: 32
+run:
+  max_steps: 4000
+  max_minutes: 15
+  log_every_seconds: 10
+)";
+
+TEST(TrainConfig, ShippedConfigsResolveToTheirPreviousFullListing) {
+  for (const std::string game : {"virus_war", "morabaraba"}) {
+    SCOPED_TRACE(game);
+    const TrainConfig shipped = load_train_config(std::string(BOARDLAB_SOURCE_DIR) + "/configs/" + game + ".yaml");
+    const TrainConfig previous = parse_train_config("game: " + game + "\n" + kPreviousFullListing, "previous.yaml");
+    EXPECT_EQ(shipped.yaml, previous.yaml);  // every key, in the config as used
+    EXPECT_EQ(shipped.eval_search, previous.eval_search);
+    EXPECT_EQ(shipped.optimizer.total_steps, previous.optimizer.total_steps);
+    EXPECT_EQ(shipped.game, game);
+  }
+  // The values the struct's defaults now carry, where the old struct disagreed with the schema.
+  const TrainConfig t = load_train_config(std::string(BOARDLAB_SOURCE_DIR) + "/configs/virus_war.yaml");
+  EXPECT_EQ(t.samples_per_position, 2);
+  EXPECT_EQ(t.max_steps, 4000);
+  EXPECT_EQ(t.optimizer.total_steps, 4000);
+  EXPECT_EQ(t.checkpoint_keep, 0);
+  EXPECT_EQ(t.checkpoint_every, 250);
+  EXPECT_EQ(t.eval_every, 1000);
+  EXPECT_EQ(t.train_threads, 1);
+  EXPECT_EQ(t.inference.max_wait_us, 100);
+  EXPECT_EQ(t.inference.threads, 2);
+  EXPECT_EQ(t.eval_opponents, (std::vector<std::string>{"random", "uct:200"}));
+  // Self-play: Gumbel with 16 simulations over 8 considered actions, root noise for PUCT.
+  EXPECT_EQ(t.search.algorithm, SearchAlgorithm::kGumbel);
+  EXPECT_EQ(t.search.simulations, 16);
+  EXPECT_EQ(t.search.gumbel_considered, 8);
+  EXPECT_EQ(t.search.dirichlet_epsilon, 0.25f);
+  EXPECT_EQ(t.search.gumbel_scale, 1.0f);
+  // Evaluation: the self-play search at evaluation.simulations, without noise.
+  SearchConfig eval = t.search;
+  eval.simulations = 32;
+  eval.gumbel_scale = 0;
+  eval.dirichlet_epsilon = 0;
+  EXPECT_EQ(t.eval_search, eval);
+}
+
+TEST(TrainConfig, ShippedConfigsListOnlyWhatDiffersFromTheDefaults) {
+  for (const std::string game : {"virus_war", "morabaraba"}) {
+    SCOPED_TRACE(game);
+    const std::string path = std::string(BOARDLAB_SOURCE_DIR) + "/configs/" + game + ".yaml";
+    TrainConfig t;
+    Config c(t);
+    c.read_file(path);
+    TrainConfig defaults;
+    const Config d(defaults);
+    for (std::size_t i = 0; i < c.keys().size(); ++i) {
+      const ConfigKey& key = c.keys()[i];
+      // The game is named even where it is the default: a config says what it trains.
+      if (key.path == "game") continue;
+      if (c.was_set(key.path)) {
+        EXPECT_NE(key.get(), d.keys()[i].get()) << key.path << " is listed with its default value";
+      }
+    }
+  }
+}
+
+TEST(TrainConfig, YamlAsUsedReadsBackTheSameAndOverridesApply) {
   const TrainConfig cfg = load_train_config(std::string(BOARDLAB_SOURCE_DIR) + "/configs/virus_war.yaml");
-  EXPECT_EQ(cfg.game, "virus_war");
-  EXPECT_EQ(cfg.network.blocks, 2);
-  EXPECT_EQ(cfg.search.algorithm, SearchAlgorithm::kGumbel);
-  EXPECT_EQ(cfg.eval_opponents, (std::vector<std::string>{"random", "uct:200"}));
-  EXPECT_EQ(cfg.optimizer.total_steps, cfg.max_steps);
   const TrainConfig again = parse_train_config(cfg.yaml, "config.yaml");
   EXPECT_EQ(again.yaml, cfg.yaml);
-  // Overrides apply on top of the file, the last one winning.
-  const TrainConfig tiny = parse_train_config(
-      cfg.yaml, "config.yaml", {"network.blocks=1", "network.channels=8", "evaluation.opponents=[random]", "network.blocks=3"});
+  // Overrides apply on top of the file, the last one winning; search keys of player specs too.
+  const TrainConfig tiny = parse_train_config(cfg.yaml, "config.yaml",
+                                              {"network.blocks=1", "network.channels=8", "evaluation.opponents=[random]",
+                                               "network.blocks=3", "search.simultaneous_selection=puct",
+                                               "search.transpositions=true", "training.lr_schedule=step"});
   EXPECT_EQ(tiny.network.blocks, 3);
   EXPECT_EQ(tiny.network.channels, 8);
   EXPECT_EQ(tiny.eval_opponents, (std::vector<std::string>{"random"}));
+  EXPECT_EQ(tiny.search.simultaneous_selection, SimultaneousSelection::kPuct);
+  EXPECT_TRUE(tiny.search.transpositions);
+  EXPECT_EQ(tiny.optimizer.schedule, "step");
   EXPECT_NE(tiny.yaml.find("channels: 8"), std::string::npos);
+  EXPECT_EQ(parse_train_config(tiny.yaml, "config.yaml").yaml, tiny.yaml);
+}
+
+TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
+  // Set every key to a value other than its default, dump, read back: the same values.
+  TrainConfig t;
+  Config c(t);
+  const std::vector<std::string> changes = {
+      "game=morabaraba", "seed=7", "network.blocks=3", "network.channels=16", "network.policy_channels=4",
+      "network.value_hidden=32", "search.algorithm=puct", "search.simulations=33", "search.leaves_per_step=4",
+      "search.virtual_loss=0.5", "search.c_puct=2.5", "search.fpu_reduction=0.1", "search.dirichlet_alpha=0.03",
+      "search.dirichlet_epsilon=0.3", "search.uct_c=1.1", "search.gumbel_considered=4", "search.gumbel_scale=0.7",
+      "search.gumbel_c_visit=40", "search.gumbel_c_scale=0.2", "search.temperature=0.1", "search.reuse_tree=true",
+      "search.simultaneous_selection=puct", "search.regret_exploration=0.3", "search.hidden=single_sample",
+      "search.transpositions=true", "self_play.workers=3", "self_play.concurrent_games=5", "self_play.temperature=0.9",
+      "self_play.temperature_moves=12", "self_play.lead_positions=77", "self_play.save_games=false",
+      "inference.max_batch=64", "inference.max_wait_us=7", "inference.threads=1", "replay.window=999",
+      "replay.min_positions=11", "training.batch_size=16", "training.optimizer=sgd", "training.learning_rate=0.01",
+      "training.lr_schedule=constant", "training.lr_final_fraction=0.2", "training.momentum=0.8",
+      "training.weight_decay=0.001", "training.value_loss_weight=2", "training.samples_per_position=3.5",
+      "training.augment=false", "training.threads=2", "training.publish_every_steps=3",
+      "self_play.full_search_fraction=0.5", "self_play.fast_simulations=3", "training.value_target_mix=0.25",
+      "checkpoint.every_steps=9", "checkpoint.keep=2",
+      "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
+      "evaluation.previous_checkpoint=false", "evaluation.simulations=5", "run.max_steps=8", "run.max_minutes=0.5",
+      "run.log_every_seconds=2"};
+  ASSERT_EQ(changes.size(), c.keys().size()) << "a key without a change here";
+  const TrainConfig defaults;
+  const TrainConfig changed = parse_train_config("", "x.yaml", changes);
+  TrainConfig copy = changed;
+  const Config bound(copy);
+  TrainConfig default_copy = defaults;
+  const Config bound_defaults(default_copy);
+  for (std::size_t i = 0; i < bound.keys().size(); ++i)
+    EXPECT_NE(bound.keys()[i].get(), bound_defaults.keys()[i].get()) << bound.keys()[i].path;
+  const TrainConfig again = parse_train_config(changed.yaml, "config.yaml");
+  EXPECT_EQ(again.yaml, changed.yaml);
+  TrainConfig again_copy = again;
+  const Config bound_again(again_copy);
+  for (std::size_t i = 0; i < bound.keys().size(); ++i)
+    EXPECT_EQ(bound_again.keys()[i].get(), bound.keys()[i].get()) << bound.keys()[i].path;
+  EXPECT_EQ(again.search, changed.search);
+  EXPECT_EQ(again.eval_search, changed.eval_search);
+  EXPECT_EQ(again.eval_search.simulations, 5);
+  EXPECT_EQ(again.eval_search.algorithm, SearchAlgorithm::kPuct);
+  EXPECT_EQ(again.optimizer.total_steps, 8);
+}
+
+TEST(TrainConfig, DefaultDumpHasEveryKeyWithItsCommentAndReadsBackToTheDefaults) {
+  const std::string yaml = default_train_config_yaml();
+  EXPECT_EQ(yaml.rfind("game: virus_war  # game and its parameters", 0), 0u) << yaml;
+  EXPECT_NE(yaml.find("\nsearch:\n  algorithm: gumbel  # "), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("\n  samples_per_position: 2  # training samples per new self-play position"),
+            std::string::npos);
+  TrainConfig t;
+  Config c(t);
+  c.read_yaml(yaml, "defaults.yaml");
+  for (const auto& key : c.keys()) EXPECT_TRUE(c.was_set(key.path)) << key.path << " is missing from the dump";
+  EXPECT_EQ(parse_train_config(yaml, "defaults.yaml").yaml, yaml);
 }
 
 TEST(TrainConfig, LearningAcceleratorsAreOffByDefaultAndReadTheirKeys) {
@@ -82,7 +259,7 @@ TEST_F(TrainConfigErrors, OutOfRange) {
 
 TEST_F(TrainConfigErrors, NotOneOfTheChoices) {
   EXPECT_EQ(load_error("search:\n  algorithm: alphabeta\n"),
-            path_ + ":2: search.algorithm: expected one of gumbel, puct, got 'alphabeta'");
+            path_ + ":2: search.algorithm: expected one of puct, gumbel, uct, got 'alphabeta'");
 }
 
 TEST_F(TrainConfigErrors, YamlSyntaxError) {
@@ -124,6 +301,10 @@ TEST_F(TrainConfigErrors, BadOverridesNameTheOverride) {
   EXPECT_EQ(load_error("", {"training.batch_size"}), "--set training.batch_size: expected key.path=value");
   EXPECT_EQ(load_error("", {"training=3"}), "--set training=3: 'training' is a section, not a key");
   EXPECT_EQ(load_error("", {"self_play.workers=0"}), "--set self_play.workers=0: expected an integer in [1, 256], got 0");
+  EXPECT_EQ(load_error("", {"search.simulatons=3"}),
+            "--set search.simulatons=3: unknown key 'search.simulatons'; did you mean 'search.simulations'?");
+  EXPECT_EQ(load_error("", {"search.hidden=peek"}),
+            "--set search.hidden=peek: expected one of information_set, single_sample, got 'peek'");
   // A value the schema accepts but the game registry does not: the override, not the file, is at fault.
   const std::string game = load_error("seed: 1\n", {"game=chess"});
   EXPECT_EQ(game.rfind("--set game=chess: ", 0), 0u) << game;
