@@ -12,8 +12,9 @@ using T = ConfigType;
 TrainConfig from_config(const Config& c) {
   TrainConfig t;
   t.game = c.get_string("game");
+  std::shared_ptr<const Game> game;
   try {
-    load_game(t.game);
+    game = load_game(t.game);
   } catch (const InputError& e) {
     throw ConfigError(c.origin("game") + e.what());
   }
@@ -22,6 +23,12 @@ TrainConfig from_config(const Config& c) {
   t.network.channels = static_cast<int>(c.get_int("network.channels"));
   t.network.policy_channels = static_cast<int>(c.get_int("network.policy_channels"));
   t.network.value_hidden = static_cast<int>(c.get_int("network.value_hidden"));
+  t.network.ownership_head = c.get_bool("network.ownership_head");
+  t.network.score_head = c.get_bool("network.score_head");
+  if (t.network.ownership_head && !game->has_ownership())
+    throw ConfigError(c.origin("network.ownership_head") + game->name() + " declares no ownership of cells to train on");
+  if (t.network.score_head && !(game->max_score_margin() > 0))
+    throw ConfigError(c.origin("network.score_head") + game->name() + " declares no final score to train on");
 
   set_search_option(t.search, "algorithm", c.get_string("search.algorithm"));
   t.search.simulations = static_cast<int>(c.get_int("search.simulations"));
@@ -62,6 +69,8 @@ TrainConfig from_config(const Config& c) {
   t.optimizer.weight_decay = c.get_float("training.weight_decay");
   t.optimizer.value_loss_weight = c.get_float("training.value_loss_weight");
   t.optimizer.value_target_mix = c.get_float("training.value_target_mix");
+  t.optimizer.ownership_loss_weight = c.get_float("training.ownership_loss_weight");
+  t.optimizer.score_loss_weight = c.get_float("training.score_loss_weight");
   t.batch_size = static_cast<int>(c.get_int("training.batch_size"));
   t.samples_per_position = c.get_float("training.samples_per_position");
   t.augment = c.get_bool("training.augment");
@@ -112,6 +121,9 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "network.policy_channels", .type = T::kInt, .default_value = "2", .doc = "1x1 planes feeding the policy head", .min = 1, .max = 64},
       {.path = "network.value_hidden", .type = T::kInt, .default_value = "64", .doc = "hidden units of the value head", .min = 1, .max = 1024},
 
+      {.path = "network.ownership_head", .type = T::kBool, .default_value = "false", .doc = "train a head on each cell's final owner (games that declare it)"},
+      {.path = "network.score_head", .type = T::kBool, .default_value = "false", .doc = "train a head on the final score margin (games that declare a score)"},
+
       {.path = "search.algorithm", .type = T::kString, .default_value = "gumbel", .doc = "gumbel (small budgets) or puct", .choices = {"gumbel", "puct"}},
       {.path = "search.simulations", .type = T::kInt, .default_value = "16", .doc = "network evaluations per move in self-play", .min = 1, .max = 100000},
       {.path = "search.leaves_per_step", .type = T::kInt, .default_value = "1", .doc = "leaves per game per network call (virtual loss above 1)", .min = 1, .max = 256},
@@ -148,6 +160,8 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "training.weight_decay", .type = T::kFloat, .default_value = "0.0001", .doc = "L2 regularisation coefficient", .min = 0, .max = 1},
       {.path = "training.value_loss_weight", .type = T::kFloat, .default_value = "1.0", .doc = "weight of the value loss against the policy loss", .min = 0, .max = 100},
       {.path = "training.value_target_mix", .type = T::kFloat, .default_value = "0", .doc = "value target: (1 - mix) x the result + mix x the search's root value", .min = 0, .max = 1},
+      {.path = "training.ownership_loss_weight", .type = T::kFloat, .default_value = "1.0", .doc = "weight of the ownership loss (with network.ownership_head)", .min = 0, .max = 100},
+      {.path = "training.score_loss_weight", .type = T::kFloat, .default_value = "1.0", .doc = "weight of the score margin loss (with network.score_head)", .min = 0, .max = 100},
       {.path = "training.samples_per_position", .type = T::kFloat, .default_value = "2", .doc = "training samples per new self-play position (replay ratio)", .min = 0.01, .max = 1000},
       {.path = "training.augment", .type = T::kBool, .default_value = "true", .doc = "train on random board symmetries of each position"},
       {.path = "training.threads", .type = T::kInt, .default_value = "2", .doc = "LibTorch threads while training (self-play uses one per thread)", .min = 1, .max = 64},

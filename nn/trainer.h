@@ -1,4 +1,4 @@
-// The learner: one optimizer step per batch on policy cross-entropy, value error and L2.
+// The learner: one optimizer step per batch on policy cross-entropy, value error, auxiliary targets and L2.
 #pragma once
 
 #include <array>
@@ -23,6 +23,9 @@ struct OptimizerConfig {
   // λ: the value target is (1 - λ) · the game's result + λ · the search's root value
   // (TrainBatch::root_value), on the network's scale. 0 trains on results alone.
   double value_target_mix = 0;
+  // Weights of the auxiliary losses, for a network with those heads (NetworkConfig).
+  double ownership_loss_weight = 1.0;
+  double score_loss_weight = 1.0;
 };
 
 // How well the network's value for the example's own seat (value slot 0) predicts the
@@ -41,7 +44,9 @@ struct TrainLosses {
   double policy = 0;  // cross-entropy against the search policy (legal actions only)
   double value = 0;   // mean squared error over players, against the mixed value target
   double l2 = 0;      // weight_decay/2 · Σ w² (reported; applied through the optimizer)
-  double total = 0;
+  double ownership = 0;  // mean squared error over cells, with an ownership head (else 0)
+  double score = 0;      // mean squared error of the score margin, with a score head (else 0)
+  double total = 0;      // policy + weighted value, ownership and score losses + l2
   // Diagnostics, not part of the loss.
   double policy_kl = 0;              // KL(search policy ‖ network policy) = policy - policy_target_entropy
   double policy_entropy = 0;         // entropy of the network's policy

@@ -56,6 +56,17 @@ TEST(TrainConfig, LearningAcceleratorsAreOffByDefaultAndReadTheirKeys) {
   EXPECT_EQ(on.optimizer.value_target_mix, 0.5);
 }
 
+TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
+  EXPECT_EQ(load_error("game: morabaraba\nnetwork:\n  ownership_head: true\n"),
+            path_ + ":3: network.ownership_head: morabaraba declares no ownership of cells to train on");
+  EXPECT_EQ(load_error("game: virus_war\nnetwork:\n  score_head: true\n"),
+            path_ + ":3: network.score_head: virus_war declares no final score to train on");
+  nn_testing::write_text(path_, "game: virus_war\nnetwork:\n  ownership_head: true\ntraining:\n  ownership_loss_weight: 0.5\n");
+  const TrainConfig cfg = load_train_config(path_);
+  EXPECT_TRUE(cfg.network.ownership_head);
+  EXPECT_EQ(cfg.optimizer.ownership_loss_weight, 0.5);
+}
+
 TEST_F(TrainConfigErrors, AFastBudgetAboveTheFullOneNamesBothKeys) {
   EXPECT_EQ(load_error("game: virus_war\nsearch:\n  simulations: 8\nself_play:\n  full_search_fraction: 0.5\n"
                        "  fast_simulations: 9\n"),
