@@ -77,12 +77,13 @@ void set_search_option(SearchConfig& c, std::string_view key, std::string_view v
       throw InputError("search option 'hidden' expects information_set or single_sample, got '" +
                        std::string(value) + "'");
   } else if (key == "transpositions") c.transpositions = parse_bool(key, value);
+  else if (key == "forced_playouts") c.forced_playouts = parse_bool(key, value);
   else
     throw InputError("unknown search option '" + std::string(key) +
                      "' (known: algorithm, simulations, leaves_per_step, virtual_loss, c_puct, fpu_reduction, "
                      "dirichlet_alpha, dirichlet_epsilon, uct_c, gumbel_considered, gumbel_scale, gumbel_c_visit, "
                      "gumbel_c_scale, temperature, reuse_tree, simultaneous_selection, regret_exploration, hidden, "
-                     "transpositions)");
+                     "transpositions, forced_playouts)");
 }
 
 void set_search_options(SearchConfig& config, std::string_view options) {
@@ -119,6 +120,7 @@ void validate(const SearchConfig& c) {
   require(c.temperature >= 0, "temperature", "0 or more");
   // Regret matching divides by the sampling probability, which exploration keeps positive.
   require(c.regret_exploration > 0 && c.regret_exploration <= 1, "regret_exploration", "in (0, 1]");
+  require(!c.forced_playouts || c.algorithm == SearchAlgorithm::kPuct, "forced_playouts", "off unless algorithm is puct");
 }
 
 }  // namespace boardlab

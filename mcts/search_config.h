@@ -58,6 +58,9 @@ struct SearchConfig {
   float temperature = 0.0f;
   // Keep the subtree of the actions played since the last search.
   bool reuse_tree = false;
+  // PUCT self-play: KataGo's forced playouts at the root and policy target pruning
+  // (mcts/forced_playouts.h). Off for play and evaluation.
+  bool forced_playouts = false;
 
   SimultaneousSelection simultaneous_selection = SimultaneousSelection::kRegretMatching;
   // Regret matching's exploration: the share of a seat's sampling spread uniformly.

@@ -40,6 +40,7 @@ TrainConfig from_config(const Config& c) {
   t.search.gumbel_considered = static_cast<int>(c.get_int("search.gumbel_considered"));
   t.search.gumbel_scale = static_cast<float>(c.get_float("search.gumbel_scale"));
   t.search.reuse_tree = c.get_bool("search.reuse_tree");
+  t.search.forced_playouts = c.get_bool("search.forced_playouts");
 
   t.self_play.concurrent_games = static_cast<int>(c.get_int("self_play.concurrent_games"));
   t.self_play.temperature = static_cast<float>(c.get_float("self_play.temperature"));
@@ -134,6 +135,7 @@ const std::vector<ConfigKey>& train_config_schema() {
       {.path = "search.gumbel_considered", .type = T::kInt, .default_value = "8", .doc = "Gumbel: root actions sampled for sequential halving", .min = 1, .max = 1024},
       {.path = "search.gumbel_scale", .type = T::kFloat, .default_value = "1.0", .doc = "Gumbel: noise scale in self-play (exploration)", .min = 0, .max = 10},
       {.path = "search.reuse_tree", .type = T::kBool, .default_value = "false", .doc = "keep the subtree of the played move"},
+      {.path = "search.forced_playouts", .type = T::kBool, .default_value = "false", .doc = "PUCT: KataGo's forced playouts at the root and policy target pruning"},
 
       {.path = "self_play.workers", .type = T::kInt, .default_value = "2", .doc = "self-play threads", .min = 1, .max = 256},
       {.path = "self_play.concurrent_games", .type = T::kInt, .default_value = "32", .doc = "games each worker plays at once (its batch size)", .min = 1, .max = 100000},
