@@ -155,6 +155,12 @@ std::uint64_t State::information_key(Player p) const {
 
 std::unique_ptr<State> State::sample_hidden(Player, Rng&) const { return clone(); }
 
+void State::ownership(Player, std::span<float>) const {
+  throw InputError(game().name() + " declares no ownership of cells");
+}
+
+void State::scores(std::span<double>) const { throw InputError(game().name() + " declares no score"); }
+
 std::string State::action_seen_by(Player, Player actor, Action action) const {
   return action_to_string(actor, action);
 }

@@ -115,6 +115,14 @@ class Game {
 
   virtual std::unique_ptr<State> new_initial_state() const = 0;
 
+  // Auxiliary training targets a game may declare (KataGo's ownership and score targets;
+  // nothing else depends on them). Whether State::ownership is defined; false by default.
+  virtual bool has_ownership() const { return false; }
+  // Whether terminal states have a final score per seat (State::scores): the largest
+  // difference two seats' scores can have, which scales a score margin onto [-1, 1];
+  // 0 (the default) for a game without a score.
+  virtual double max_score_margin() const { return 0; }
+
   // One turn in the game's notation from the texts of its steps (State::move_number groups
   // them): by default joined by '-', or by '/' for a simultaneous round (a text per seat).
   virtual std::string format_turn(std::span<const std::string> steps, bool simultaneous) const;
@@ -195,6 +203,14 @@ class State {
 
   // What player p may know, from p's point of view, as observation_shape() floats.
   virtual void observation(Player p, std::span<float> out) const = 0;
+  // Who owns each cell now, as `viewer` sees it and in its observation frame (so that
+  // symmetries map it as they map an observation plane): observation_shape().cells()
+  // floats, +1 the viewer's, -1 another player's, 0 nobody's. Training uses the final
+  // state's. For games with has_ownership(); the default throws InputError.
+  virtual void ownership(Player viewer, std::span<float> out) const;
+  // Each seat's final score, at a terminal state of a game with max_score_margin() > 0;
+  // the default throws InputError.
+  virtual void scores(std::span<double> out) const;
   // A key of everything player p knows here (its information state, with perfect recall):
   // equal exactly for the states p cannot tell apart. Default: hash() for perfect
   // information; for imperfect information a digest of p's record (record_for) and

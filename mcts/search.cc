@@ -68,7 +68,8 @@ void Search::start(const PlayerView& view, const SearchBudget& budget) {
   }
   viewer_ = view.viewer();
   simulations_ = budget.simulations;
-  root_noise_ = budget.root_noise;
+  explore_ = budget.explore;
+  forced_playouts_ = explore_ && config_.forced_playouts;
   // Perfect information: the sample is the true state. Single sample: one deal, searched
   // as if known. Information sets: a deal per simulation, drawn from the kept view.
   std::unique_ptr<State> root = view.sample(rng_);
@@ -129,7 +130,7 @@ void Search::prepare_root() {
   root_prepared_ = true;
   const std::int32_t n = tree_[Tree::kRoot].num_children;
   const std::int32_t first = tree_[Tree::kRoot].first_child;
-  const bool noise = root_noise_ && config_.algorithm == SearchAlgorithm::kPuct && config_.dirichlet_epsilon > 0;
+  const bool noise = explore_ && config_.algorithm == SearchAlgorithm::kPuct && config_.dirichlet_epsilon > 0;
   auto add_noise = [&](std::int32_t from, std::int32_t count) {
     if (!noise || count <= 1) return;
     scratch_.resize(count);

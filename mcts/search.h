@@ -60,11 +60,13 @@ struct SearchResult {
 // The constructor and start() refuse combinations this search does not do, naming the
 // game and the reason.
 // What one start() may set differently from the config: playout cap randomization
-// (KataGo) searches most moves with a small budget and without root noise, in the same
-// Search, tree and all.
+// (KataGo) searches most moves with a small budget and without root exploration, in the
+// same Search, tree and all.
 struct SearchBudget {
-  int simulations = 64;    // leaf evaluations for this decision (at least 1)
-  bool root_noise = true;  // PUCT's Dirichlet noise at the root (when config.dirichlet_epsilon > 0)
+  int simulations = 64;  // leaf evaluations for this decision (at least 1)
+  // PUCT's root exploration as the config sets it: Dirichlet noise (dirichlet_epsilon > 0)
+  // and forced playouts with policy target pruning (forced_playouts). False: neither.
+  bool explore = true;
 };
 
 class Search {
@@ -149,6 +151,7 @@ class Search {
   void undo(const Leaf& leaf);
   std::int32_t find_joint_child(std::int32_t node, std::span<const Step> round);
   std::int32_t select_root_child();
+  std::int32_t select_forced_root_child();
   void prepare_requests(Leaf& leaf);
   void expand(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
   void expand_chance(std::int32_t node, const Leaf& leaf);
@@ -168,7 +171,8 @@ class Search {
   int started_ = 0;  // leaves selected in this search, completed or pending
   int num_leaves_ = 0;
   int simulations_ = 0;  // this decision's budget (SearchBudget)
-  bool root_noise_ = true;
+  bool explore_ = true;
+  bool forced_playouts_ = false;  // this decision: config.forced_playouts and explore
   int players_ = 0;
   float max_return_ = 1;
   Player viewer_ = 0;

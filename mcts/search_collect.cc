@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "mcts/forced_playouts.h"
 #include "mcts/gumbel.h"
 #include "mcts/search.h"
 #include "mcts/selection.h"
@@ -41,6 +42,12 @@ std::int32_t Search::select_root_child() {
   return root.first_child + best;
 }
 
+std::int32_t Search::select_forced_root_child() {
+  // A child owed forced playouts goes first; PUCT chooses among the rest.
+  const std::int32_t forced = forced_root_child(tree_);
+  return forced >= 0 ? forced : select_child(tree_, Tree::kRoot, config_, rng_, scratch_);
+}
+
 Search::Descent Search::select_leaf(Leaf& leaf) {
   // Walks from the root to a node without children, adding virtual loss on the way.
   // kPending: that node is already pending; kBlocked: a deal needs children that cannot
@@ -65,6 +72,7 @@ Search::Descent Search::select_leaf(Leaf& leaf) {
     std::int32_t child;
     if (kPlain || mover >= 0) {
       if (node == Tree::kRoot && config_.algorithm == SearchAlgorithm::kGumbel) child = select_root_child();
+      else if (node == Tree::kRoot && forced_playouts_) child = select_forced_root_child();
       // The player's own root actions do not depend on the deal: only deeper nodes
       // have availability.
       else if (!kPlain && information_sets_ && node != Tree::kRoot) child = select_available(leaf, node);

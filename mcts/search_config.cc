@@ -22,6 +22,8 @@ void set_search_options(SearchConfig& config, std::string_view options) {
 void validate(const SearchConfig& config) {
   SearchConfig copy = config;  // the keys bind to fields they may write; this only reads
   Config(copy).validate("search option");
+  if (config.forced_playouts && config.algorithm != SearchAlgorithm::kPuct)
+    throw InputError("search option 'forced_playouts' must be off unless algorithm is puct");
 }
 
 }  // namespace boardlab

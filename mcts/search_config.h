@@ -67,6 +67,9 @@ struct SearchConfig {
   float temperature = 0.0f;
   // Keep the subtree of the actions played since the last search.
   bool reuse_tree = false;
+  // PUCT self-play: KataGo's forced playouts at the root and policy target pruning
+  // (mcts/forced_playouts.h). Off for play and evaluation.
+  bool forced_playouts = false;
 
   SimultaneousSelection simultaneous_selection = SimultaneousSelection::kRegretMatching;
   // Regret matching's exploration: the share of a seat's sampling spread uniformly.
@@ -106,6 +109,7 @@ struct SearchConfig {
       Range::above(0, 1));
     v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
     v("transpositions", transpositions, "share children of equal positions (perfect information only)");
+    v("forced_playouts", forced_playouts, "PUCT self-play: KataGo's forced playouts and policy target pruning");
   }
 
   bool operator==(const SearchConfig&) const = default;

@@ -43,6 +43,14 @@ std::string read_string(torch::serialize::InputArchive& archive, const std::stri
   return v.toStringRef();
 }
 
+bool read_flag(torch::serialize::InputArchive& archive, const std::string& key, const std::string& path) {
+  c10::IValue value;
+  if (!archive.try_read(key, value)) return false;
+  if (!value.isInt() || (value.toInt() != 0 && value.toInt() != 1))
+    throw InputError("checkpoint '" + path + "': '" + key + "' is not 0 or 1");
+  return value.toInt() == 1;
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info) {
@@ -62,6 +70,9 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
   archive.write("network_channels", c10::IValue(static_cast<std::int64_t>(info.network.channels)));
   archive.write("network_policy_channels", c10::IValue(static_cast<std::int64_t>(info.network.policy_channels)));
   archive.write("network_value_hidden", c10::IValue(static_cast<std::int64_t>(info.network.value_hidden)));
+  // Only a network with auxiliary heads says so: one without is written as before them.
+  if (info.network.ownership_head) archive.write("network_ownership_head", c10::IValue(std::int64_t{1}));
+  if (info.network.score_head) archive.write("network_score_head", c10::IValue(std::int64_t{1}));
   archive.write("step", c10::IValue(info.step));
   archive.write("games", c10::IValue(info.games));
   archive.write("positions", c10::IValue(info.positions));
@@ -94,6 +105,9 @@ Checkpoint load_checkpoint(const std::string& path) {
   info.network.channels = static_cast<int>(read_int(archive, "network_channels", path));
   info.network.policy_channels = static_cast<int>(read_int(archive, "network_policy_channels", path));
   info.network.value_hidden = static_cast<int>(read_int(archive, "network_value_hidden", path));
+  // Auxiliary heads came later: a checkpoint without the keys has none.
+  info.network.ownership_head = read_flag(archive, "network_ownership_head", path);
+  info.network.score_head = read_flag(archive, "network_score_head", path);
   info.step = read_int(archive, "step", path);
   info.games = read_int(archive, "games", path);
   info.positions = read_int(archive, "positions", path);

@@ -14,6 +14,11 @@ Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) : impl_(std::make_unique<Impl>()) {
   if (config.blocks < 0 || config.channels < 1 || config.policy_channels < 1 || config.value_hidden < 1)
     throw InputError("network: blocks must be >= 0 and channels, policy_channels, value_hidden >= 1");
+  if (config.ownership_head && !game.has_ownership())
+    throw InputError("network: an ownership head needs a game that declares who owns its cells, and " + game.name() +
+                     " does not");
+  if (config.score_head && !(game.max_score_margin() > 0))
+    throw InputError("network: a score head needs a game that declares a final score, and " + game.name() + " does not");
   torch::manual_seed(seed);
   impl_->config = config;
   impl_->shape = game.observation_shape();

@@ -36,17 +36,32 @@ ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height,
   value_bn = register_module("value_bn", torch::nn::BatchNorm2d(c));
   value_fc1 = register_module("value_fc1", torch::nn::Linear(2 * c, config.value_hidden));
   value_fc2 = register_module("value_fc2", torch::nn::Linear(config.value_hidden, num_players));
+  // Registered only when asked for, so that a checkpoint without them still matches.
+  if (config.ownership_head)
+    ownership_conv = register_module("ownership_conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(c, 1, 1)));
+  if (config.score_head) score_fc = register_module("score_fc", torch::nn::Linear(config.value_hidden, 1));
 }
 
-std::pair<torch::Tensor, torch::Tensor> ResNetImpl::forward(const torch::Tensor& x) {
+NetworkOutputs ResNetImpl::run(const torch::Tensor& x, bool auxiliary) {
   auto h = torch::relu(input_bn(input_conv(x)));
   for (auto& block : *blocks) h = block->as<ResidualBlock>()->forward(h);
   auto p = torch::relu(policy_bn(policy_conv(h))).flatten(1);
-  auto logits = policy_fc(p);
+  NetworkOutputs out;
+  out.logits = policy_fc(p);
   auto v = torch::relu(value_bn(value_conv(h)));
   auto pooled = torch::cat({v.mean({2, 3}), v.amax({2, 3})}, 1);
-  auto value = torch::tanh(value_fc2(torch::relu(value_fc1(pooled))));
-  return {logits, value};
+  auto hidden = torch::relu(value_fc1(pooled));
+  out.value = torch::tanh(value_fc2(hidden));
+  if (auxiliary && ownership_conv) out.ownership = torch::tanh(ownership_conv(h)).flatten(1);
+  if (auxiliary && score_fc) out.score = torch::tanh(score_fc(hidden)).squeeze(1);
+  return out;
 }
+
+std::pair<torch::Tensor, torch::Tensor> ResNetImpl::forward(const torch::Tensor& x) {
+  NetworkOutputs out = run(x, false);
+  return {out.logits, out.value};
+}
+
+NetworkOutputs ResNetImpl::forward_all(const torch::Tensor& x) { return run(x, true); }
 
 }  // namespace boardlab

@@ -12,6 +12,9 @@ namespace boardlab {
 // action space need not be one action per cell). Value head: 1×1 convolution, global
 // average and max pooling (so its size does not depend on the board), a hidden layer,
 // tanh outputs, one per player: output j is the value of the player j seats after the mover.
+// Auxiliary heads, where the config asks for them: ownership, a 1×1 convolution of the
+// trunk to one plane, tanh (each cell's final owner from the mover's view); score, a tanh
+// unit on the value head's hidden layer (the mover's final score margin, scaled).
 struct ResidualBlockImpl : torch::nn::Module {
   explicit ResidualBlockImpl(int channels);
   torch::Tensor forward(const torch::Tensor& x);
@@ -20,10 +23,19 @@ struct ResidualBlockImpl : torch::nn::Module {
 };
 TORCH_MODULE(ResidualBlock);
 
+struct NetworkOutputs {
+  torch::Tensor logits;     // B×A
+  torch::Tensor value;      // B×P
+  torch::Tensor ownership;  // B×(H·W); undefined without the head
+  torch::Tensor score;      // B; undefined without the head
+};
+
 struct ResNetImpl : torch::nn::Module {
   ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions, int num_players);
-  // Returns policy logits (B×A) and values (B×P).
+  // Returns policy logits (B×A) and values (B×P): what inference needs.
   std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
+  // Every head the network has, for training.
+  NetworkOutputs forward_all(const torch::Tensor& x);
 
   torch::nn::Conv2d input_conv{nullptr};
   torch::nn::BatchNorm2d input_bn{nullptr};
@@ -34,6 +46,11 @@ struct ResNetImpl : torch::nn::Module {
   torch::nn::Conv2d value_conv{nullptr};
   torch::nn::BatchNorm2d value_bn{nullptr};
   torch::nn::Linear value_fc1{nullptr}, value_fc2{nullptr};
+  torch::nn::Conv2d ownership_conv{nullptr};
+  torch::nn::Linear score_fc{nullptr};
+
+ private:
+  NetworkOutputs run(const torch::Tensor& x, bool auxiliary);
 };
 TORCH_MODULE(ResNet);
 

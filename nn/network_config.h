@@ -10,6 +10,11 @@ struct NetworkConfig {
   int channels = 32;      // convolution channels in the trunk
   int policy_channels = 2;  // 1×1 convolution planes feeding the policy head's linear layer
   int value_hidden = 64;  // width of the value head's hidden layer
+  // Auxiliary heads, trained only (inference never computes them): the final owner of
+  // each cell (a game with Game::has_ownership) and the final score margin (a game with
+  // Game::max_score_margin).
+  bool ownership_head = false;
+  bool score_head = false;
 
   template <class V>
   void visit(V& v) {
@@ -17,6 +22,8 @@ struct NetworkConfig {
     v("channels", channels, "convolution channels in the trunk", Range::between(1, 512));
     v("policy_channels", policy_channels, "1x1 planes feeding the policy head", Range::between(1, 64));
     v("value_hidden", value_hidden, "hidden units of the value head", Range::between(1, 1024));
+    v("ownership_head", ownership_head, "auxiliary head: each cell's final owner (games that declare ownership)");
+    v("score_head", score_head, "auxiliary head: the final score margin (games that declare a score)");
   }
 };
 

@@ -216,6 +216,10 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
   out.policy_weight.assign(static_cast<std::size_t>(batch), 0.0f);
   out.root_value.assign(static_cast<std::size_t>(batch) * players, 0.0f);
   out.phase.assign(static_cast<std::size_t>(batch), 0);
+  const bool ownership = game_->has_ownership();
+  const bool score = game_->max_score_margin() > 0;
+  out.ownership.assign(ownership ? static_cast<std::size_t>(batch) * cells : 0, 0.0f);
+  out.score.assign(score ? static_cast<std::size_t>(batch) : 0, 0.0f);
   // The other seat's root value follows from the mover's where the returns have a fixed sum.
   const bool other_seat_root = players == 2 && type.constant_sum();
   std::vector<float> obs(shape.size()), policy(actions), mask(actions);
@@ -251,6 +255,11 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
     float* value_out = out.value.data() + static_cast<std::size_t>(i) * players;
     float* root_out = out.root_value.data() + static_cast<std::size_t>(i) * players;
     out.policy_weight[i] = total > 0 ? 1.0f : 0.0f;
+    if (score) out.score[i] = g.score_margin[player];
+    // Ownership is in the player's view and frame, so a symmetry moves its cells exactly
+    // as it moves an observation plane's.
+    const std::int8_t* owner = ownership ? g.ownership.data() + static_cast<std::size_t>(player) * cells : nullptr;
+    float* owner_out = ownership ? out.ownership.data() + static_cast<std::size_t>(i) * cells : nullptr;
     out.phase[i] = static_cast<std::uint8_t>(game_phase(g.target_ply(t), static_cast<std::int64_t>(g.steps())));
     // Value slot 0 is the example's own seat under every symmetry, so its root value goes
     // there; the other slots keep the result unless the fixed sum gives them one.
@@ -267,6 +276,7 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
       std::copy(mask.begin(), mask.end(), mask_out);
       for (int j = 0; j < players; ++j) value_out[j] = value_target(type, g.returns[(player + j) % players]);
       fill_root();
+      if (ownership) std::copy(owner, owner + cells, owner_out);
       continue;
     }
     // The example becomes the image position seen by the image of its player. Symmetries
@@ -277,6 +287,8 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
       const int image = sym.map_plane(c);
       for (int cell = 0; cell < cells; ++cell) obs_out[image * cells + sym.cell[cell]] = obs[c * cells + cell];
     }
+    if (ownership)
+      for (int cell = 0; cell < cells; ++cell) owner_out[sym.cell[cell]] = owner[cell];
     for (int a = 0; a < actions; ++a) {
       policy_out[sym.action[a]] = policy[a];
       mask_out[sym.action[a]] = mask[a];

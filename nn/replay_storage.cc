@@ -15,6 +15,36 @@ namespace {
 
 constexpr std::uint32_t kMaxWeight = 0xffff;
 
+void final_targets(const Game& game, const State& final, StoredGame& g) {
+  const int seats = game.num_players();
+  g.ownership.clear();
+  g.score_margin.clear();
+  if (game.has_ownership()) {
+    const int cells = game.observation_shape().cells();
+    std::vector<float> owner(static_cast<std::size_t>(cells));
+    for (Player p = 0; p < seats; ++p) {
+      final.ownership(p, owner);
+      for (float o : owner) {
+        if (o != 0 && o != 1 && o != -1) throw InputError(game.name() + "'s ownership of a cell is not -1, 0 or 1");
+        g.ownership.push_back(static_cast<std::int8_t>(o));
+      }
+    }
+  }
+  const double max_margin = game.max_score_margin();
+  if (max_margin > 0) {
+    std::vector<double> score(static_cast<std::size_t>(seats));
+    final.scores(score);
+    for (Player p = 0; p < seats; ++p) {
+      double best_other = -std::numeric_limits<double>::infinity();
+      for (Player q = 0; q < seats; ++q)
+        if (q != p) best_other = std::max(best_other, score[q]);
+      const double margin = seats > 1 ? score[p] - best_other : score[p];
+      if (!std::isfinite(margin)) throw InputError(game.name() + "'s final score is not a finite number");
+      g.score_margin.push_back(static_cast<float>(std::clamp(margin / max_margin, -1.0, 1.0)));
+    }
+  }
+}
+
 }  // namespace
 
 ReplayLayout ReplayLayout::of(const Game& game) {
@@ -195,6 +225,7 @@ void check_and_snapshot(const Game& game, StoredGame& g, int snapshot_every, std
   if (state->is_truncated() != g.truncated)
     throw InputError(g.truncated ? "it claims to be truncated, but its final state ended by the rules"
                                  : "its final state is truncated (by a cap that is not a rule), but it does not say so");
+  final_targets(game, *state, g);
 }
 
 }  // namespace boardlab

@@ -88,6 +88,12 @@ struct StoredGame {
   std::int64_t positions = 0;  // distinct plies among the targets
   std::vector<std::uint32_t> snapshot_step;
   std::vector<std::unique_ptr<const State>> snapshot;  // the state before step snapshot_step[i]
+  // Auxiliary targets of the final state, where the game declares them: per seat its view
+  // of who owns each observation cell (Game::has_ownership; +1, -1, 0), seat after seat;
+  // per seat its score margin over the best other seat on the network's scale
+  // (Game::max_score_margin).
+  std::vector<std::int8_t> ownership;
+  std::vector<float> score_margin;
 
   std::size_t targets() const { return target.size(); }
   std::uint32_t target_ply(std::size_t t) const { return target[t] / seats; }
@@ -111,7 +117,7 @@ StoredGame encode_game(const Game& game, const SelfPlayGame& record);
 // the positions and keeps a snapshot at the first node boundary at least `snapshot_every`
 // steps after the previous one (the initial state counts as one), up to the last target's
 // position: sampling then replays fewer than `snapshot_every` steps (plus the rest of a
-// simultaneous round).
+// simultaneous round). Fills the auxiliary targets from the final state.
 // Throws InputError saying what does not hold.
 void check_and_snapshot(const Game& game, StoredGame& stored, int snapshot_every, std::span<const Step> claimed = {});
 

@@ -25,7 +25,7 @@ struct SelfPlayConfig {
   int temperature_moves = 30;
   // Playout cap randomization (KataGo): a decision is searched with the full budget
   // (SearchConfig::simulations) with this probability, else with fast_simulations and no
-  // root noise; only full searches train the policy (SelfPlayGame::Position::full_search).
+  // root exploration (noise, forced playouts); only full searches train the policy (SelfPlayGame::Position::full_search).
   // 1 searches every move in full.
   double full_search_fraction = 1.0;
   int fast_simulations = 4;

@@ -17,6 +17,11 @@ void finish(TrainConfig& t, const Config& c) {
   } catch (const InputError& e) {
     throw ConfigError(c.origin_of(t.game) + e.what());
   }
+  if (t.network.ownership_head && !game->has_ownership())
+    throw ConfigError(c.origin_of(t.network.ownership_head) + game->name() +
+                      " declares no ownership of cells to train on");
+  if (t.network.score_head && !(game->max_score_margin() > 0))
+    throw ConfigError(c.origin_of(t.network.score_head) + game->name() + " declares no final score to train on");
   for (const auto& spec : t.eval_opponents) {
     // Baselines are checked now; checkpoints ("agent:PATH") when the evaluation loads them.
     if (spec.starts_with("agent:")) continue;

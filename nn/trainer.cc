@@ -14,6 +14,8 @@ struct Tensors {
   torch::Tensor obs, policy, mask, value;
   torch::Tensor policy_weight;  // n
   torch::Tensor value_target;   // n × P, the results mixed with the root values
+  torch::Tensor ownership;      // n × H·W, with an ownership head
+  torch::Tensor score;          // n, with a score head
 };
 
 Tensors to_tensors(const TrainBatch& b, const Model& model, double mix) {
@@ -35,12 +37,22 @@ Tensors to_tensors(const TrainBatch& b, const Model& model, double mix) {
     throw InputError("training batch has " + std::to_string(b.phase.size()) + " phases for " + std::to_string(n) +
                      " examples");
   Tensors t{blob(b.obs, {n, s.channels, s.height, s.width}), blob(b.policy, {n, model.num_actions()}),
-            blob(b.mask, {n, model.num_actions()}), blob(b.value, {n, model.num_players()}), {}, {}};
+            blob(b.mask, {n, model.num_actions()}), blob(b.value, {n, model.num_players()}), {}, {}, {}, {}};
   t.policy_weight = b.policy_weight.empty() ? torch::ones({n}) : blob(b.policy_weight, {n});
   t.value_target = t.value;
   if (mix > 0) {
     if (b.root_value.empty()) throw InputError("training: value_target_mix needs root values, and the batch has none");
     t.value_target = (1 - mix) * t.value + mix * blob(b.root_value, {n, model.num_players()});
+  }
+  if (model.config().ownership_head) {
+    if (b.ownership.size() != static_cast<std::size_t>(n * s.cells()))
+      throw InputError("training: the network has an ownership head, and the batch has no ownership targets of its shape");
+    t.ownership = blob(b.ownership, {n, s.cells()});
+  }
+  if (model.config().score_head) {
+    if (b.score.size() != static_cast<std::size_t>(n))
+      throw InputError("training: the network has a score head, and the batch has no score targets");
+    t.score = blob(b.score, {n});
   }
   return t;
 }
@@ -122,7 +134,9 @@ double Trainer::learning_rate() const {
 
 static TrainLosses compute(const Model& model, const OptimizerConfig& config, const TrainBatch& batch, const Tensors& t,
                            torch::Tensor* loss_out) {
-  auto [logits, value] = model.impl().net->forward(t.obs);
+  const NetworkOutputs outputs = model.impl().net->forward_all(t.obs);
+  const torch::Tensor& logits = outputs.logits;
+  const torch::Tensor& value = outputs.value;
   // Illegal actions get no probability: mask them out of the softmax.
   const auto masked = logits.masked_fill(t.mask <= 0, -1e9);
   const auto log_p = torch::log_softmax(masked, 1);
@@ -130,17 +144,28 @@ static TrainLosses compute(const Model& model, const OptimizerConfig& config, co
   const auto cross_entropy = -(t.policy * log_p).sum(1);
   const auto policy_loss = (t.policy_weight * cross_entropy).sum() / t.policy_weight.sum().clamp_min(1e-12);
   const auto value_loss = (value - t.value_target).pow(2).mean();
-  const auto loss = policy_loss + config.value_loss_weight * value_loss;
+  auto loss = policy_loss + config.value_loss_weight * value_loss;
+  TrainLosses out;
+  if (outputs.ownership.defined()) {
+    const auto ownership_loss = (outputs.ownership - t.ownership).pow(2).mean();
+    loss = loss + config.ownership_loss_weight * ownership_loss;
+    out.ownership = ownership_loss.item<double>();
+  }
+  if (outputs.score.defined()) {
+    const auto score_loss = (outputs.score - t.score).pow(2).mean();
+    loss = loss + config.score_loss_weight * score_loss;
+    out.score = score_loss.item<double>();
+  }
   double l2 = 0;
   {
     torch::NoGradGuard no_grad;
     for (const auto& p : model.impl().net->parameters()) l2 += p.pow(2).sum().item<double>();
   }
-  TrainLosses out;
   out.policy = policy_loss.item<double>();
   out.value = value_loss.item<double>();
   out.l2 = 0.5 * config.weight_decay * l2;
-  out.total = out.policy + config.value_loss_weight * out.value + out.l2;
+  out.total = out.policy + config.value_loss_weight * out.value + config.ownership_loss_weight * out.ownership +
+              config.score_loss_weight * out.score + out.l2;
   diagnose(batch, t, log_p, cross_entropy, value, out);
   if (loss_out) *loss_out = loss;
   return out;

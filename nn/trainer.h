@@ -1,4 +1,4 @@
-// The learner: one optimizer step per batch on policy cross-entropy, value error and L2.
+// The learner: one optimizer step per batch on policy cross-entropy, value error, auxiliary targets and L2.
 #pragma once
 
 #include <array>
@@ -24,6 +24,9 @@ struct OptimizerConfig {
   // λ: the value target is (1 - λ) · the game's result + λ · the search's root value
   // (TrainBatch::root_value), on the network's scale. 0 trains on results alone.
   double value_target_mix = 0;
+  // Weights of the auxiliary losses, for a network with those heads (NetworkConfig).
+  double ownership_loss_weight = 1.0;
+  double score_loss_weight = 1.0;
 
   // The keys of a training config's training section; total_steps is the run's max_steps.
   template <class V>
@@ -40,6 +43,10 @@ struct OptimizerConfig {
       Range::between(0, 100));
     v("value_target_mix", value_target_mix,
       "value target: (1 - mix) x the result + mix x the search's root value", Range::between(0, 1));
+    v("ownership_loss_weight", ownership_loss_weight, "weight of the ownership loss (network.ownership_head)",
+      Range::between(0, 100));
+    v("score_loss_weight", score_loss_weight, "weight of the score margin loss (network.score_head)",
+      Range::between(0, 100));
   }
 };
 
@@ -59,7 +66,9 @@ struct TrainLosses {
   double policy = 0;  // cross-entropy against the search policy (legal actions only)
   double value = 0;   // mean squared error over players, against the mixed value target
   double l2 = 0;      // weight_decay/2 · Σ w² (reported; applied through the optimizer)
-  double total = 0;
+  double ownership = 0;  // mean squared error over cells, with an ownership head (else 0)
+  double score = 0;      // mean squared error of the score margin, with a score head (else 0)
+  double total = 0;      // policy + weighted value, ownership and score losses + l2
   // Diagnostics, not part of the loss.
   double policy_kl = 0;              // KL(search policy ‖ network policy) = policy - policy_target_entropy
   double policy_entropy = 0;         // entropy of the network's policy

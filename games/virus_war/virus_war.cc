@@ -299,6 +299,15 @@ void VirusWarState::observation(Player p, std::span<float> out) const {
   if (passed_) fill_plane(8);
 }
 
+void VirusWarState::ownership(Player viewer, std::span<float> out) const {
+  if (viewer != 0 && viewer != 1) throw InputError("ownership: player " + std::to_string(viewer) + " is not 0 or 1");
+  if (out.size() != static_cast<std::size_t>(kBoardCells))
+    throw InputError("ownership: buffer has " + std::to_string(out.size()) + " floats, 100 expected");
+  std::fill(out.begin(), out.end(), 0.0f);
+  for (Bits b = live_[viewer] | dead_[1 - viewer]; b; b &= b - 1) out[view_cell(viewer, lowest_cell(b))] = 1.0f;
+  for (Bits b = live_[1 - viewer] | dead_[viewer]; b; b &= b - 1) out[view_cell(viewer, lowest_cell(b))] = -1.0f;
+}
+
 std::uint64_t VirusWarState::board_hash_from_scratch() const {
   std::uint64_t h = 0;
   for (int c = 0; c < kBoardCells; ++c)

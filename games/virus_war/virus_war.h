@@ -21,6 +21,10 @@
 //     4 cells the viewer may play at the start of a turn (its targets)
 //     5,6,7 one-hot sub-move 1/2/3 of the turn when it is the viewer's move
 //     8 the previous turn was a pass (a second pass ends the game in a draw)
+// - ownership (an auxiliary training target, Game::has_ownership): a cell belongs to the
+//   player whose live symbol is on it, and a dead symbol to the player who killed it (the
+//   killer's chains run through it: it is that player's fortress and reach); an empty
+//   cell belongs to nobody. In the viewer's frame, like the observation;
 // - text: live X `X`, live O `O`, dead X `x`, dead O `o`, empty `.`, rank 10 on top.
 #pragma once
 
@@ -59,6 +63,7 @@ class VirusWarGame final : public Game {
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
   Action pass_action() const override { return kPass; }
   std::unique_ptr<State> new_initial_state() const override;
+  bool has_ownership() const override { return true; }
   std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;
 
  private:
@@ -87,6 +92,7 @@ class VirusWarState final : public State {
   void apply(Action action) override;
   void returns(std::span<double> out) const override;
   void observation(Player p, std::span<float> out) const override;
+  void ownership(Player viewer, std::span<float> out) const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<VirusWarState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;

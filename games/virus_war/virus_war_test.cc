@@ -1195,6 +1195,31 @@ TEST(VirusWarSymmetry, OsObservationIsXsViewOfTheRotatedColourSwappedBoard) {
   }
 }
 
+TEST(VirusWarOwnership, LiveSymbolsAreTheirPlayersAndDeadOnesTheKillersInTheViewersFrame) {
+  // A final position: O killed the X at c3; X killed the O at e5, f6 and h8 and its last
+  // live O, so X won. X lives at a1, b2, d4; the X at c3 is dead (O's).
+  EXPECT_TRUE(game(false).has_ownership());
+  auto s = position(false, diagram({{"a1", 'X'}, {"b2", 'X'}, {"c3", 'x'}, {"d4", 'X'}, {"e5", 'o'}, {"f6", 'o'},
+                                    {"h8", 'o'}, {"k10", 'o'}}),
+                    1);
+  std::vector<float> x(100), o(100);
+  s->ownership(0, x);
+  s->ownership(1, o);
+  std::vector<float> expected_x(100, 0.0f), expected_o(100, 0.0f);
+  for (const char* mine : {"a1", "b2", "d4", "e5", "f6", "h8", "k10"}) expected_x[static_cast<std::size_t>(at(mine))] = 1;
+  expected_x[static_cast<std::size_t>(at("c3"))] = -1;
+  EXPECT_EQ(x, expected_x);
+  // O sees the board turned 180 degrees (its home corner k10 at a1) and the owners swapped.
+  for (int c = 0; c < 100; ++c) expected_o[static_cast<std::size_t>(99 - c)] = -expected_x[static_cast<std::size_t>(c)];
+  EXPECT_EQ(o, expected_o);
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_EQ(o[static_cast<std::size_t>(at("a1"))], -1.0f) << "k10, O's a1, holds an O that X killed: X's";
+  EXPECT_EQ(o[static_cast<std::size_t>(99 - at("c3"))], 1.0f) << "the X that O killed is O's";
+  std::vector<float> wrong(99);
+  EXPECT_THROW(s->ownership(0, wrong), InputError);
+  EXPECT_THROW(s->ownership(2, x), InputError);
+}
+
 // ------------------------------------------------------------------------------------------------
 // Records and notation.
 

@@ -155,6 +155,35 @@ TEST(Checkpoint, WithoutTrainerHasNoOptimizerState) {
   EXPECT_NE(message.find("optimizer"), std::string::npos) << message;
 }
 
+TEST(Checkpoint, NetworksWithAndWithoutAuxiliaryHeadsRoundTrip) {
+  const Game& game = virus_war();
+  const std::vector<TrainBatch> batches = sample_batches(2, 32);
+  TempDir dir;
+  for (const bool heads : {false, true}) {
+    SCOPED_TRACE(heads ? "with an ownership head" : "without heads");
+    NetworkConfig network = tiny_network();
+    network.ownership_head = heads;
+    Model model(network, game, 5);
+    Trainer trainer(model, OptimizerConfig{});
+    trainer.step(batches[0]);
+    const std::string path = dir / (heads ? "heads.pt" : "plain.pt");
+    save_checkpoint(path, model, &trainer, sample_info(model, 1));
+    // Without heads the file has none of their keys: it is a checkpoint as written
+    // before heads existed, and loads as one.
+    Checkpoint loaded = load_checkpoint(path);
+    EXPECT_EQ(loaded.info.network.ownership_head, heads);
+    EXPECT_FALSE(loaded.info.network.score_head);
+    EXPECT_EQ(loaded.model.config().ownership_head, heads);
+    EXPECT_TRUE(same_bits(predict_all(loaded.model, batches[1].obs, batches[1].size),
+                          predict_all(model, batches[1].obs, batches[1].size)));
+    // The head's weights come back too: the same ownership loss.
+    Trainer again(loaded.model, OptimizerConfig{});
+    load_optimizer(path, again);
+    EXPECT_EQ(again.evaluate(batches[1]).ownership, trainer.evaluate(batches[1]).ownership);
+    EXPECT_EQ(again.evaluate(batches[1]).ownership > 0, heads);
+  }
+}
+
 TEST(Checkpoint, MissingCorruptAndTruncatedFilesAreInputErrorsNamingTheFile) {
   const Game& game = virus_war();
   Model model(tiny_network(), game, 1);

@@ -168,7 +168,7 @@ TEST(InferenceServer, AnswersMatchTheDirectEvaluatorInOneCall) {
   const auto requests = positions.requests(0, 30);
   std::vector<Evaluation> direct(30), served(30);
   NetworkEvaluator(model).evaluate(requests, direct);
-  InferenceServer server(model, InferenceConfig{});
+  InferenceServer server(model, InferenceConfig{.threads = 1});  // one thread: one batch
   server.evaluate(requests, served);
   for (std::size_t i = 0; i < 30; ++i) expect_same(served[i], direct[i], "position " + std::to_string(i));
   EXPECT_EQ(server.stats().batches, 1u);

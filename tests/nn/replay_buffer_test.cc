@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <numeric>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -952,6 +953,117 @@ TEST(ReplayBuffer, FastSearchesAndRootValuesSurviveTheFile) {
   EXPECT_EQ(x.policy_weight, y.policy_weight);
   EXPECT_EQ(x.root_value, y.root_value);
   EXPECT_EQ(x.phase, y.phase);
+}
+
+// ---------------------------------------------------------------------------- auxiliary targets
+
+// `values` (planes of the game's cells) mapped by symmetry `s` as sampling maps observations.
+std::vector<float> mapped(const Symmetry& s, const std::vector<float>& values, int cells, bool planes) {
+  std::vector<float> out(values.size());
+  const int channels = static_cast<int>(values.size()) / cells;
+  for (int c = 0; c < channels; ++c) {
+    const int image = planes ? s.map_plane(c) : c;
+    for (int cell = 0; cell < cells; ++cell)
+      out[static_cast<std::size_t>(image * cells + s.cell[static_cast<std::size_t>(cell)])] =
+          values[static_cast<std::size_t>(c * cells + cell)];
+  }
+  return out;
+}
+
+TEST(ReplayBuffer, OwnershipIsTheFinalStatesInTheExamplesViewAndMovesWithItsSymmetry) {
+  const Game& game = virus_war();
+  const int cells = game.observation_shape().cells();
+  Rng rng(31);
+  const SelfPlayGame record = random_selfplay_game(game, rng);
+  const std::unique_ptr<State> final = replay_from_start(game, record.steps, record.steps.size());
+  std::vector<std::vector<float>> owner(2, std::vector<float>(static_cast<std::size_t>(cells)));
+  for (Player p : {0, 1}) final->ownership(p, owner[static_cast<std::size_t>(p)]);
+  ASSERT_NE(std::count(owner[0].begin(), owner[0].end(), 1.0f), 0);
+  ASSERT_NE(std::count(owner[0].begin(), owner[0].end(), -1.0f), 0);
+  const std::vector<Example> examples = examples_of(game, record);
+  ReplayBuffer replay(game, kHuge);
+  replay.add(record);
+  ASSERT_EQ(game.symmetries().size(), 1u);
+  const Symmetry identity{"identity", [&] {
+                            std::vector<int> cell(static_cast<std::size_t>(cells));
+                            std::iota(cell.begin(), cell.end(), 0);
+                            return cell;
+                          }(), {}, {}, {}};
+  TrainBatch batch;
+  replay.sample(300, rng, /*augment=*/true, batch);
+  ASSERT_EQ(batch.ownership.size(), static_cast<std::size_t>(300 * cells));
+  EXPECT_TRUE(batch.score.empty()) << "Virus War has no score";
+  int moved = 0;
+  for (int i = 0; i < batch.size; ++i) {
+    const auto begin = batch.obs.begin() + static_cast<std::ptrdiff_t>(i) * static_cast<std::ptrdiff_t>(examples[0].obs.size());
+    const std::vector<float> obs(begin, begin + static_cast<std::ptrdiff_t>(examples[0].obs.size()));
+    const auto own_begin = batch.ownership.begin() + static_cast<std::ptrdiff_t>(i) * cells;
+    const std::vector<float> ownership(own_begin, own_begin + cells);
+    // Find the example and the symmetry the sample came from by its observation; its
+    // ownership must be the example player's final ownership under the same symmetry. A
+    // position that the symmetry leaves unchanged matches both: either will do there.
+    std::vector<std::vector<float>> candidates;
+    bool transposed = false;
+    for (const Example& e : examples) {
+      for (const Symmetry* s : {&identity, &game.symmetries()[0]}) {
+        if (mapped(*s, e.obs, cells, true) != obs) continue;
+        candidates.push_back(mapped(*s, owner[static_cast<std::size_t>(e.player)], cells, false));
+        transposed = s != &identity && candidates.back() != owner[static_cast<std::size_t>(e.player)];
+      }
+    }
+    ASSERT_FALSE(candidates.empty()) << "sample " << i;
+    EXPECT_NE(std::find(candidates.begin(), candidates.end(), ownership), candidates.end()) << "sample " << i;
+    moved += candidates.size() == 1 && transposed;
+  }
+  EXPECT_GT(moved, 50) << "the transposition moved the ownership of many samples";
+}
+
+TEST(ReplayBuffer, ScoreMarginIsThePlayersFinalScoreOverTheBestOtherSeats) {
+  // toy_race scores the tokens held, so margins are (own - best other) / tokens.
+  const std::shared_ptr<const Game> game = any_game("toy_race(players=3,tokens=9)");
+  ASSERT_EQ(game->max_score_margin(), 9);
+  Rng rng(2);
+  ReplayBuffer replay(*game, kHuge);
+  std::vector<Example> expected;
+  std::vector<std::vector<double>> margins;
+  for (int g = 0; g < 6; ++g) {
+    SelfPlayGame record = random_selfplay_game(*game, rng);
+    record.returns = distinct_returns(*game, g);  // so that a value target tells its game
+    replay.add(record);
+    const std::unique_ptr<State> final = replay_from_start(*game, record.steps, record.steps.size());
+    std::vector<double> held(3);
+    final->scores(held);
+    EXPECT_EQ(held[0] + held[1] + held[2], 9);
+    std::vector<double> margin;
+    for (int p = 0; p < 3; ++p)
+      margin.push_back((held[static_cast<std::size_t>(p)] -
+                        std::max(held[static_cast<std::size_t>((p + 1) % 3)], held[static_cast<std::size_t>((p + 2) % 3)])) /
+                       9);
+    for (Example& e : examples_of(*game, record)) {
+      expected.push_back(std::move(e));
+      margins.push_back(margin);
+    }
+  }
+  TrainBatch batch;
+  replay.sample(300, rng, false, batch);
+  ASSERT_EQ(batch.score.size(), 300u);
+  EXPECT_TRUE(batch.ownership.empty()) << "toy_race declares no ownership";
+  std::set<float> seen;
+  for (int i = 0; i < batch.size; ++i) {
+    bool found = false;
+    for (std::size_t k = 0; k < expected.size() && !found; ++k) {
+      if (!is_example(batch, i, expected[k])) continue;
+      found = true;
+      EXPECT_FLOAT_EQ(batch.score[static_cast<std::size_t>(i)],
+                      static_cast<float>(margins[k][static_cast<std::size_t>(expected[k].player)]));
+    }
+    ASSERT_TRUE(found) << "sample " << i;
+    seen.insert(batch.score[static_cast<std::size_t>(i)]);
+  }
+  EXPECT_GT(seen.size(), 2u);
+  std::vector<double> unfinished(3);
+  EXPECT_EQ(error_of<InputError>([&] { game->new_initial_state()->scores(unfinished); }),
+            "scores: the race is not over");
 }
 
 // ---------------------------------------------------------------------------- size

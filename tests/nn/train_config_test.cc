@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -181,19 +182,26 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "training.weight_decay=0.001", "training.value_loss_weight=2", "training.samples_per_position=3.5",
       "training.augment=false", "training.threads=2", "training.publish_every_steps=3",
       "self_play.full_search_fraction=0.5", "self_play.fast_simulations=3", "training.value_target_mix=0.25",
+      "training.ownership_loss_weight=0.5", "training.score_loss_weight=0.5", "search.forced_playouts=true",
+
       "checkpoint.every_steps=9", "checkpoint.keep=2",
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
       "evaluation.previous_checkpoint=false", "evaluation.simulations=5", "run.max_steps=8", "run.max_minutes=0.5",
       "run.log_every_seconds=2"};
-  ASSERT_EQ(changes.size(), c.keys().size()) << "a key without a change here";
+  // The auxiliary heads stay at their defaults: the changed game (morabaraba) declares neither
+  // ownership nor a score (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys).
+  const std::vector<std::string> unchanged = {"network.ownership_head", "network.score_head"};
+  ASSERT_EQ(changes.size() + unchanged.size(), c.keys().size()) << "a key without a change here";
   const TrainConfig defaults;
   const TrainConfig changed = parse_train_config("", "x.yaml", changes);
   TrainConfig copy = changed;
   const Config bound(copy);
   TrainConfig default_copy = defaults;
   const Config bound_defaults(default_copy);
-  for (std::size_t i = 0; i < bound.keys().size(); ++i)
+  for (std::size_t i = 0; i < bound.keys().size(); ++i) {
+    if (std::find(unchanged.begin(), unchanged.end(), bound.keys()[i].path) != unchanged.end()) continue;
     EXPECT_NE(bound.keys()[i].get(), bound_defaults.keys()[i].get()) << bound.keys()[i].path;
+  }
   const TrainConfig again = parse_train_config(changed.yaml, "config.yaml");
   EXPECT_EQ(again.yaml, changed.yaml);
   TrainConfig again_copy = again;
@@ -231,6 +239,17 @@ TEST(TrainConfig, LearningAcceleratorsAreOffByDefaultAndReadTheirKeys) {
   EXPECT_EQ(on.self_play.full_search_fraction, 0.25);
   EXPECT_EQ(on.self_play.fast_simulations, 4);
   EXPECT_EQ(on.optimizer.value_target_mix, 0.5);
+}
+
+TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
+  EXPECT_EQ(load_error("game: morabaraba\nnetwork:\n  ownership_head: true\n"),
+            path_ + ":3: network.ownership_head: morabaraba declares no ownership of cells to train on");
+  EXPECT_EQ(load_error("game: virus_war\nnetwork:\n  score_head: true\n"),
+            path_ + ":3: network.score_head: virus_war declares no final score to train on");
+  nn_testing::write_text(path_, "game: virus_war\nnetwork:\n  ownership_head: true\ntraining:\n  ownership_loss_weight: 0.5\n");
+  const TrainConfig cfg = load_train_config(path_);
+  EXPECT_TRUE(cfg.network.ownership_head);
+  EXPECT_EQ(cfg.optimizer.ownership_loss_weight, 0.5);
 }
 
 TEST_F(TrainConfigErrors, AFastBudgetAboveTheFullOneNamesBothKeys) {

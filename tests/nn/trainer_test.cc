@@ -10,6 +10,7 @@
 
 #include "core/errors.h"
 #include "tests/error_of.h"
+#include "tests/toys/toys.h"
 #include "nn/model.h"
 #include "nn/replay_buffer.h"
 #include "nn_test_util.h"
@@ -177,6 +178,68 @@ TEST(Trainer, ValueTargetMixNeedsRootValuesAndARangeOfZeroToOne) {
   batch.root_value.clear();
   EXPECT_EQ(error_of<InputError>([&] { trainer.evaluate(batch); }),
             "training: value_target_mix needs root values, and the batch has none");
+}
+
+TEST(Trainer, AnOwnershipHeadLearnsTheFinalOwnersAndInferenceIgnoresIt) {
+  Model::set_torch_threads(1);
+  const Game& game = virus_war();
+  const TrainBatch batch = diagnostic_batch(64, 8);
+  ASSERT_EQ(batch.ownership.size(), 64u * 100);
+  NetworkConfig with_head = tiny_network(1, 8);
+  with_head.ownership_head = true;
+  Model model(with_head, game, 3);
+  OptimizerConfig config;
+  config.learning_rate = 1e-2;
+  config.schedule = "constant";
+  config.weight_decay = 0;
+  config.ownership_loss_weight = 2.0;
+  Trainer trainer(model, config);
+  const TrainLosses before = trainer.evaluate(batch);
+  EXPECT_GT(before.ownership, 0.1);
+  EXPECT_NEAR(before.total, before.policy + before.value + 2.0 * before.ownership, 1e-4);
+  for (int i = 0; i < 60; ++i) trainer.step(batch);
+  const TrainLosses after = trainer.evaluate(batch);
+  EXPECT_LT(after.ownership, 0.5 * before.ownership) << "before " << before.ownership << ", after " << after.ownership;
+
+  // A network without the head has no ownership loss, and the same trunk predicts the
+  // same with or without it: inference never runs the head.
+  Model plain(tiny_network(1, 8), game, 3);
+  EXPECT_EQ(Trainer(plain, config).evaluate(batch).ownership, 0.0);
+  Model headed(with_head, game, 3);
+  EXPECT_EQ(nn_testing::predict_all(headed, batch.obs, batch.size), nn_testing::predict_all(plain, batch.obs, batch.size));
+  EXPECT_GT(headed.num_parameters(), plain.num_parameters());
+
+  TrainBatch missing = batch;
+  missing.ownership.clear();
+  EXPECT_EQ(error_of<InputError>([&] { trainer.evaluate(missing); }),
+            "training: the network has an ownership head, and the batch has no ownership targets of its shape");
+  NetworkConfig score_head = tiny_network(1, 8);
+  score_head.score_head = true;
+  EXPECT_EQ(error_of<InputError>([&] { Model(score_head, game, 1); }),
+            "network: a score head needs a game that declares a final score, and virus_war does not");
+}
+
+TEST(Trainer, AScoreHeadLearnsTheScoreMargin) {
+  Model::set_torch_threads(1);
+  const std::shared_ptr<const Game> game = load_toy("toy_race");
+  ReplayBuffer replay(*game, 100000);
+  Rng rng(4);
+  while (replay.positions() < 300) replay.add(random_selfplay_game(*game, rng));
+  TrainBatch batch;
+  replay.sample(128, rng, false, batch);
+  NetworkConfig network = tiny_network(1, 8);
+  network.score_head = true;
+  Model model(network, *game, 2);
+  OptimizerConfig config;
+  config.learning_rate = 1e-2;
+  config.schedule = "constant";
+  config.weight_decay = 0;
+  Trainer trainer(model, config);
+  const TrainLosses before = trainer.evaluate(batch);
+  EXPECT_GT(before.score, 0.0);
+  EXPECT_EQ(before.ownership, 0.0);
+  for (int i = 0; i < 80; ++i) trainer.step(batch);
+  EXPECT_LT(trainer.evaluate(batch).score, 0.7 * before.score);
 }
 
 TEST(Trainer, RejectsABatchOfAnotherShape) {

@@ -7,6 +7,8 @@
 // sum to zero. Taking 1 then 1 and taking 2 then ending reach the same position: the
 // hash sees only the position.
 // Actions: 0 take one, 1 take two, 2 end the turn; notation `1`, `2`, `end`; a turn `1-1`.
+// Its final score (an auxiliary training target) is the tokens each seat holds, so two
+// seats' scores differ by `tokens` at most.
 #include <algorithm>
 #include <array>
 
@@ -32,6 +34,7 @@ class RaceGame final : public Game {
   ObservationShape observation_shape() const override { return {2 + players_, 1, 1}; }
   int max_game_length() const override { return 2 * tokens_; }
   std::unique_ptr<State> new_initial_state() const override;
+  double max_score_margin() const override { return tokens_; }
   int tokens() const { return tokens_; }
 
  private:
@@ -93,6 +96,12 @@ class RaceState final : public State {
       const double position = better + (equal - 1) / 2.0;
       out[p] = n == 1 ? 0 : 1.0 - 2.0 * position / (n - 1);
     }
+  }
+  void scores(std::span<double> out) const override {
+    const int n = game().num_players();
+    if (pile_ != 0) throw InputError("scores: the race is not over");
+    if (static_cast<int>(out.size()) != n) throw InputError("scores: buffer of the wrong size");
+    for (int p = 0; p < n; ++p) out[p] = held_[p];
   }
   void observation(Player p, std::span<float> out) const override {
     const int n = game().num_players();
