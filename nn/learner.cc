@@ -45,14 +45,40 @@ TrainLosses Learner::step() {
   sum_.value += losses.value;
   sum_.l2 += losses.l2;
   sum_.total += losses.total;
+  sum_.ownership += losses.ownership;
+  sum_.score += losses.score;
+  const double n = losses.policy_examples;
+  sum_.policy_kl += n * losses.policy_kl;
+  sum_.policy_entropy += n * losses.policy_entropy;
+  sum_.policy_target_entropy += n * losses.policy_target_entropy;
+  policy_examples_ += n;
+  for (int k = 0; k < kGamePhases; ++k) {
+    const ValueCalibration& c = losses.value_by_phase[static_cast<std::size_t>(k)];
+    ValueCalibration& total = sum_.value_by_phase[static_cast<std::size_t>(k)];
+    total.examples += c.examples;
+    total.predicted += c.examples * c.predicted;
+    total.outcome += c.examples * c.outcome;
+    total.mse += c.examples * c.mse;
+  }
   ++summed_;
   return losses;
 }
 
 std::shared_ptr<const Model> Learner::snapshot() const { return std::make_shared<const Model>(model_->clone()); }
 
+namespace {
+constexpr const char* kPhaseNames[kGamePhases] = {"opening", "middle", "end"};
+}  // namespace
+
 std::vector<std::string> Learner::metric_columns() {
-  return {"policy_loss", "value_loss", "l2", "total_loss", "learning_rate", "samples_per_position"};
+  std::vector<std::string> columns = {"policy_loss", "value_loss", "l2", "total_loss", "ownership_loss", "score_loss",
+                                      "policy_kl", "policy_entropy", "policy_target_entropy", "learning_rate",
+                                      "samples_per_position"};
+  // Value calibration by game phase: the mean predicted value for the mover, the mean
+  // result, and the squared error (the value loss, split by phase and unmixed).
+  for (const char* phase : kPhaseNames)
+    for (const char* what : {"value_predicted_", "value_outcome_", "value_mse_"}) columns.push_back(what + std::string(phase));
+  return columns;
 }
 
 MetricsRow Learner::take_metrics(std::int64_t produced) {
@@ -68,9 +94,25 @@ MetricsRow Learner::take_metrics(std::int64_t produced) {
     row["value_loss"] = metric_number(sum_.value / n, 4);
     row["l2"] = metric_number(sum_.l2 / n, 5);
     row["total_loss"] = metric_number(sum_.total / n, 4);
+    row["ownership_loss"] = metric_number(sum_.ownership / n, 4);
+    row["score_loss"] = metric_number(sum_.score / n, 4);
+  }
+  if (policy_examples_ > 0) {
+    row["policy_kl"] = metric_number(sum_.policy_kl / policy_examples_, 4);
+    row["policy_entropy"] = metric_number(sum_.policy_entropy / policy_examples_, 4);
+    row["policy_target_entropy"] = metric_number(sum_.policy_target_entropy / policy_examples_, 4);
+  }
+  for (int k = 0; k < kGamePhases; ++k) {
+    const ValueCalibration& c = sum_.value_by_phase[static_cast<std::size_t>(k)];
+    if (c.examples == 0) continue;
+    const std::string phase = kPhaseNames[k];
+    row["value_predicted_" + phase] = metric_number(c.predicted / c.examples, 3);
+    row["value_outcome_" + phase] = metric_number(c.outcome / c.examples, 3);
+    row["value_mse_" + phase] = metric_number(c.mse / c.examples, 4);
   }
   sum_ = {};
   summed_ = 0;
+  policy_examples_ = 0;
   return row;
 }
 

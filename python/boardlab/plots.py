@@ -1,29 +1,73 @@
-"""Training curves with matplotlib: losses, Elo with its 95% interval, throughput."""
+"""Training curves with matplotlib: losses, Elo with its 95% interval, throughput, and the learning diagnostics."""
 
 
-def plot_metrics(run, figsize=(12, 3.5)):
-    """Three panels from a Run (or run folder): losses, Elo ± 95% interval, positions/s. Returns the figure."""
+def _series(rows, key, x):
+    points = [(r[x], r[key]) for r in rows if r.get(key) is not None and r.get(x) is not None]
+    return [p[0] for p in points], [p[1] for p in points]
+
+
+def plot_metrics(run, x="step", figsize=(15, 7)):
+    """Six panels from a Run (or run folder), against `x` ("step", or "minutes" for a learning curve).
+
+    Top: losses; Elo (random = 0) with its 95% interval at each evaluation; self-play positions/s.
+    Bottom, the diagnostics that say why a policy does or does not learn: the policy's KL divergence
+    from the search policy with both entropies; value calibration (mean predicted value for the mover
+    against the mean result, by game phase); self-play draw and pass rates and game length.
+    Returns the figure.
+    """
     import matplotlib.pyplot as plt
 
     from boardlab.runs import Run
 
+    if x not in ("step", "minutes"):
+        raise ValueError(f"x must be 'step' or 'minutes', not {x!r}")
     if not isinstance(run, Run):
         run = Run.open(run)
     rows = run.metrics_rows()
-    fig, (losses, elo, speed) = plt.subplots(1, 3, figsize=figsize)
-    trained = [r for r in rows if r["total_loss"] is not None]
-    steps = [r["step"] for r in trained]
-    losses.plot(steps, [r["policy_loss"] for r in trained], label="policy", marker=".")
-    losses.plot(steps, [r["value_loss"] for r in trained], label="value", marker=".")
-    losses.set(title="losses", xlabel="step")
+    for r in rows:
+        r["minutes"] = r["seconds"] / 60 if r.get("seconds") is not None else None
+    fig, axes = plt.subplots(2, 3, figsize=figsize)
+    (losses, elo, speed), (policy, value, games) = axes
+
+    for key, label in (("policy_loss", "policy"), ("value_loss", "value"), ("ownership_loss", "ownership")):
+        xs, ys = _series(rows, key, x)
+        if any(ys):
+            losses.plot(xs, ys, label=label, marker=".")
+    losses.set(title="losses", xlabel=x)
     losses.legend()
-    rated = [r for r in rows if r["elo"] is not None]
+
+    rated = [r for r in rows if r.get("elo") is not None]
     if rated:
-        x = [r["step"] for r in rated]
-        elo.plot(x, [r["elo"] for r in rated], marker="o")
-        elo.fill_between(x, [r["elo_low"] for r in rated], [r["elo_high"] for r in rated], alpha=0.25)
-    elo.set(title="Elo (random = 0), 95% interval", xlabel="step")
-    speed.plot([r["step"] for r in rows], [r["positions_per_s"] for r in rows])
-    speed.set(title="self-play positions/s", xlabel="step")
+        xs = [r[x] for r in rated]
+        elo.plot(xs, [r["elo"] for r in rated], marker="o")
+        elo.fill_between(xs, [r["elo_low"] for r in rated], [r["elo_high"] for r in rated], alpha=0.25)
+    elo.set(title="Elo (random = 0), 95% interval", xlabel=x)
+
+    speed.plot(*_series(rows, "positions_per_s", x))
+    speed.set(title="self-play positions/s", xlabel=x)
+
+    for key, label in (
+        ("policy_kl", "KL(search ‖ network)"),
+        ("policy_entropy", "network entropy"),
+        ("policy_target_entropy", "search policy entropy"),
+    ):
+        policy.plot(*_series(rows, key, x), label=label)
+    policy.set(title="policy (nats)", xlabel=x)
+    policy.legend()
+
+    for phase, color in (("opening", "C0"), ("middle", "C1"), ("end", "C2")):
+        value.plot(*_series(rows, f"value_predicted_{phase}", x), color=color, label=f"{phase}: predicted")
+        value.plot(*_series(rows, f"value_outcome_{phase}", x), color=color, linestyle="--", label=f"{phase}: result")
+    value.set(title="value calibration (mover's view)", xlabel=x)
+    value.legend(fontsize="small")
+
+    games.plot(*_series(rows, "draw_rate", x), label="draw rate")
+    games.plot(*_series(rows, "pass_rate", x), label="pass rate (per turn)")
+    games.set(title="self-play games", xlabel=x)
+    games.legend(loc="upper left")
+    length = games.twinx()
+    length.plot(*_series(rows, "game_length", x), color="C3", label="game length (turns)")
+    length.set(ylabel="turns")
+    length.legend(loc="upper right")
     fig.tight_layout()
     return fig

@@ -74,6 +74,22 @@ TEST(Learner, MetricsAverageTheStepsSinceTheLastRow) {
   EXPECT_NEAR(std::stod(row.at("policy_loss")), (a.policy + b.policy) / 2, 1e-4);
   EXPECT_NEAR(std::stod(row.at("value_loss")), (a.value + b.value) / 2, 1e-4);
   EXPECT_EQ(row.at("samples_per_position"), "0.50");  // 2 steps × 8 over 32 positions
+  // Policy diagnostics weighted by the examples whose policy trained (all of them here).
+  EXPECT_NEAR(std::stod(row.at("policy_kl")), (a.policy_kl + b.policy_kl) / 2, 1e-4);
+  EXPECT_NEAR(std::stod(row.at("policy_entropy")), (a.policy_entropy + b.policy_entropy) / 2, 1e-4);
+  EXPECT_NEAR(std::stod(row.at("policy_kl")),
+              std::stod(row.at("policy_loss")) - std::stod(row.at("policy_target_entropy")), 1e-3);
+  // Value calibration by phase, weighted by each phase's examples.
+  for (const char* phase : {"opening", "middle", "end"}) {
+    double examples = 0, mse = 0;
+    for (const TrainLosses* l : {&a, &b}) {
+      const ValueCalibration& c = l->value_by_phase[phase == std::string("opening") ? 0 : phase == std::string("middle") ? 1 : 2];
+      examples += c.examples;
+      mse += c.examples * c.mse;
+    }
+    if (examples == 0) continue;
+    EXPECT_NEAR(std::stod(row.at(std::string("value_mse_") + phase)), mse / examples, 1e-3) << phase;
+  }
   for (const auto& [name, value] : row)
     EXPECT_NE(std::find(Learner::metric_columns().begin(), Learner::metric_columns().end(), name),
               Learner::metric_columns().end())

@@ -108,12 +108,18 @@ def test_make_bot_plays_legal_moves():
         state.apply_action(action)
 
 
-def test_plot_metrics_draws_three_panels(run):
+def test_plot_metrics_draws_losses_elo_and_the_diagnostics(run):
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
     figure = boardlab.plot_metrics(run)
-    assert len(figure.axes) == 3
-    assert figure.axes[0].lines  # the loss curves
+    losses, elo, speed, policy, value, games = figure.axes[:6]
+    assert losses.lines  # the loss curves
+    assert elo.lines and elo.lines[0].get_xdata().size >= 1  # every evaluation reaches the Elo panel
+    assert policy.lines and value.lines and games.lines
+    by_minutes = boardlab.plot_metrics(run, x="minutes")
+    assert by_minutes.axes[1].get_xlabel() == "minutes"
+    with pytest.raises(ValueError, match="step"):
+        boardlab.plot_metrics(run, x="hours")
 
 
 def test_checkpoints_load_in_python_torch(run):
