@@ -22,6 +22,15 @@ using nn_testing::random_selfplay_game;
 using nn_testing::tiny_network;
 using nn_testing::virus_war;
 
+// A constant, fast learning rate and no weight decay: a tiny network fits a fixed batch quickly.
+OptimizerConfig fast_fit() {
+  OptimizerConfig config;
+  config.learning_rate = 1e-2;
+  config.schedule = "constant";
+  config.weight_decay = 0;
+  return config;
+}
+
 TEST(Trainer, LossFallsOnAFixedBatch) {
   Model::set_torch_threads(1);
   const Game& game = virus_war();
@@ -32,10 +41,7 @@ TEST(Trainer, LossFallsOnAFixedBatch) {
   replay.sample(256, rng, /*augment=*/false, batch);
 
   Model model(tiny_network(1, 8), game, 3);
-  OptimizerConfig config;
-  config.learning_rate = 1e-2;
-  config.schedule = "constant";
-  config.weight_decay = 0;
+  const OptimizerConfig config = fast_fit();
   Trainer trainer(model, config);
   const TrainLosses before = trainer.evaluate(batch);
   // A fresh network guesses: its policy loss is near log(legal actions), its value error near 1.
@@ -188,10 +194,7 @@ TEST(Trainer, AnOwnershipHeadLearnsTheFinalOwnersAndInferenceIgnoresIt) {
   NetworkConfig with_head = tiny_network(1, 8);
   with_head.ownership_head = true;
   Model model(with_head, game, 3);
-  OptimizerConfig config;
-  config.learning_rate = 1e-2;
-  config.schedule = "constant";
-  config.weight_decay = 0;
+  OptimizerConfig config = fast_fit();
   config.ownership_loss_weight = 2.0;
   Trainer trainer(model, config);
   const TrainLosses before = trainer.evaluate(batch);
@@ -230,10 +233,7 @@ TEST(Trainer, AScoreHeadLearnsTheScoreMargin) {
   NetworkConfig network = tiny_network(1, 8);
   network.score_head = true;
   Model model(network, *game, 2);
-  OptimizerConfig config;
-  config.learning_rate = 1e-2;
-  config.schedule = "constant";
-  config.weight_decay = 0;
+  const OptimizerConfig config = fast_fit();
   Trainer trainer(model, config);
   const TrainLosses before = trainer.evaluate(batch);
   EXPECT_GT(before.score, 0.0);
