@@ -70,6 +70,13 @@ struct SearchConfig {
   // PUCT self-play: KataGo's forced playouts at the root and policy target pruning
   // (mcts/forced_playouts.h). Off for play and evaluation.
   bool forced_playouts = false;
+  // Contempt: what a drawn end (every seat's return equal, a capped game included) is
+  // worth to every seat inside the search, added to its return. Below 0 the search avoids
+  // draws it does not need. In self-play it stops a feedback loop: a terminal draw is
+  // worth exactly 0 while the network's estimates of playing on are noisy, so at a
+  // balanced position the draw (a pass answered by a pass, in Virus War) looks best, the
+  // policy learns it and the value learns draws. Training targets keep the real returns.
+  float draw_value = 0.0f;
 
   SimultaneousSelection simultaneous_selection = SimultaneousSelection::kRegretMatching;
   // Regret matching's exploration: the share of a seat's sampling spread uniformly.
@@ -110,6 +117,8 @@ struct SearchConfig {
     v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
     v("transpositions", transpositions, "share children of equal positions (perfect information only)");
     v("forced_playouts", forced_playouts, "PUCT self-play: KataGo's forced playouts and policy target pruning");
+    v("draw_value", draw_value, "contempt: added to every seat's return at a drawn end inside the search",
+      Range::between(-10, 10));
   }
 
   bool operator==(const SearchConfig&) const = default;

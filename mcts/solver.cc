@@ -11,6 +11,9 @@
 // (a node stands for many deals). A proven node stops the descent and backs up its vector.
 #include "mcts/search.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace boardlab {
 
 void Search::backup_terminal(const Leaf& leaf) {
@@ -26,6 +29,9 @@ void Search::backup_terminal(const Leaf& leaf) {
     // read every time.
     leaf.state->returns(returns_);
     std::copy(returns_.begin(), returns_.end(), value_.begin());
+    if (config_.draw_value != 0 &&
+        std::adjacent_find(returns_.begin(), returns_.end(), std::not_equal_to<>()) == returns_.end())
+      for (float& v : value_) v += config_.draw_value;
     if (tree_[node].status != NodeStatus::kTerminal) {
       tree_[node].status = NodeStatus::kTerminal;
       if (solver_) {

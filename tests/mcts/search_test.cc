@@ -408,6 +408,26 @@ TEST(SearchBackup, TerminalLeavesBackUpTheGameReturns) {
   EXPECT_FLOAT_EQ(tree[win].mean_value(), 1.0f);
 }
 
+TEST(SearchBackup, DrawValueIsWhatADrawnEndIsWorthInsideTheSearch) {
+  // After O's pass, X's pass ends the game in a draw: worth 0 to both, or the contempt.
+  const std::unique_ptr<State> state = game().load_record("a1-b2-c3 k10-i9-h8 d4-e5-f6 pass");
+  ASSERT_EQ(state->current_player(), 0);
+  for (const float contempt : {0.0f, -0.5f}) {
+    SearchConfig config = config_for(SearchAlgorithm::kPuct, 200);
+    config.draw_value = contempt;
+    FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+    Search search(game(), config, 1);
+    run(search, *state, evaluator);
+    const Tree& tree = search.tree();
+    const std::int32_t pass = tree.find_child(Tree::kRoot, VirusWarGame::kPass);
+    ASSERT_GE(pass, 0);
+    ASSERT_GT(tree[pass].visits, 0);
+    EXPECT_EQ(tree[pass].status, NodeStatus::kTerminal);
+    EXPECT_FLOAT_EQ(tree[pass].mean_value(), contempt) << "contempt " << contempt;
+    EXPECT_EQ(proven(tree, pass), (std::vector<float>{contempt, contempt}));
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Seeds.
 

@@ -1086,5 +1086,30 @@ TEST(ReplayBuffer, BytesPerPosition) {
   EXPECT_LT(with_policy, 110.0);
 }
 
+
+TEST(ReplayBuffer, VirusWarMasksAgreeWithTheObservationsTargetPlane) {
+  // At the first sub-move of a turn the legal cells are exactly the viewer's targets
+  // (plane 4), in the same frame as the policy and mask, with augmentation or without.
+  const Game& game = nn_testing::virus_war();
+  Rng rng(31);
+  ReplayBuffer replay(game, kHuge);
+  for (int g = 0; g < 20; ++g) replay.add(nn_testing::random_selfplay_game(game, rng));
+  const int cells = 100, actions = game.num_distinct_actions();
+  for (bool augment : {false, true}) {
+    TrainBatch batch;
+    replay.sample(400, rng, augment, batch);
+    int checked = 0;
+    for (int i = 0; i < batch.size; ++i) {
+      const float* obs = batch.obs.data() + static_cast<std::size_t>(i) * 9 * cells;
+      if (obs[5 * cells] == 0 && std::count(obs + 5 * cells, obs + 6 * cells, 1.0f) == 0) continue;  // not sub-move 1
+      ++checked;
+      for (int c = 0; c < cells; ++c)
+        ASSERT_EQ(batch.mask[static_cast<std::size_t>(i) * actions + c], obs[4 * cells + c])
+            << "sample " << i << " cell " << c << (augment ? " (augmented)" : "");
+    }
+    EXPECT_GT(checked, 50);
+  }
+}
+
 }  // namespace
 }  // namespace boardlab
