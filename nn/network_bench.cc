@@ -1,23 +1,94 @@
 // Timing the network alone and inside self-play.
 #include "nn/network_bench.h"
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 #include <vector>
 
+#include "core/random_play.h"
 #include "games/registry.h"
 #include "nn/inference_server.h"
 #include "nn/model.h"
+#include "nn/replay_buffer.h"
 #include "nn/self_play.h"
+#include "nn/trainer.h"
 
 namespace boardlab {
+namespace {
 
-NetworkBenchStats bench_network(const TrainConfig& config, double seconds) {
+// A random game with uniform policy targets at every choice: data for the learner that
+// trains during the measurement (what it learns does not matter, only that it works).
+SelfPlayGame random_game(const Game& game, Rng& rng) {
+  SelfPlayGame record;
+  std::unique_ptr<State> state = game.new_initial_state();
+  std::vector<Action> legal, joint;
+  int ply = 0;
+  while (!state->is_terminal()) {
+    const Player actor = state->current_player();
+    SelfPlayGame::Position position{ply, {}};
+    for (Player p = 0; p < game.num_players() && actor != kChancePlayer; ++p) {
+      if (actor >= 0 && p != actor) continue;
+      state->legal_actions(p, legal);
+      if (legal.size() > 1)
+        position.targets.push_back({p, legal, std::vector<float>(legal.size(), 1.0f / static_cast<float>(legal.size()))});
+    }
+    if (!position.targets.empty()) record.positions.push_back(std::move(position));
+    ply += apply_random_step(*state, rng, joint);
+  }
+  record.steps = state->history();
+  record.returns = state->returns();
+  record.truncated = state->is_truncated();
+  return record;
+}
+
+// Trains a copy of the network on its own thread until stopped.
+class BackgroundLearner {
+ public:
+  BackgroundLearner(const TrainConfig& config, const Game& game, const Model& model)
+      : model_(model.clone()), trainer_(model_, config.optimizer), replay_(game, 1 << 20), config_(config) {
+    Rng rng(config.seed);
+    while (replay_.positions() < 4 * config.batch_size) replay_.add(random_game(game, rng));
+    thread_ = std::thread([this] {
+      Model::set_torch_threads(config_.train_threads);
+      Rng sampler(config_.seed + 1);
+      TrainBatch batch;
+      while (!stop_) {
+        replay_.sample(config_.batch_size, sampler, config_.augment, batch);
+        trainer_.step(batch);
+        ++steps_;
+      }
+    });
+  }
+  ~BackgroundLearner() { stop(); }
+  void stop() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+  std::int64_t steps() const { return steps_; }
+
+ private:
+  Model model_;
+  Trainer trainer_;
+  ReplayBuffer replay_;
+  TrainConfig config_;
+  std::atomic<bool> stop_{false};
+  std::atomic<std::int64_t> steps_{0};
+  std::thread thread_;
+};
+
+}  // namespace
+
+NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool with_training) {
   using Clock = std::chrono::steady_clock;
   const auto game = load_game(config.game);
   const Model model(config.network, *game, config.seed);
   NetworkBenchStats stats;
   stats.batch = config.self_play.concurrent_games * config.search.leaves_per_step;
+  stats.with_training = with_training;
+  std::unique_ptr<BackgroundLearner> learner;
+  if (with_training) learner = std::make_unique<BackgroundLearner>(config, *game, model);
+  const auto learner_start = Clock::now();
 
   // Raw: each thread evaluates observations of real positions, the batch self-play sends.
   {
@@ -72,6 +143,11 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds) {
     stats.selfplay_simulations_per_second = static_cast<double>(sims) / elapsed;
     stats.selfplay_evaluations_per_second = static_cast<double>(inference.positions) / elapsed;
     stats.mean_batch = inference.mean_batch();
+  }
+  if (learner) {
+    learner->stop();
+    stats.training_steps_per_second =
+        static_cast<double>(learner->steps()) / std::chrono::duration<double>(Clock::now() - learner_start).count();
   }
   return stats;
 }

@@ -13,6 +13,10 @@ struct NetworkBenchStats {
   double selfplay_simulations_per_second = 0;
   double selfplay_evaluations_per_second = 0;  // positions through the inference server during self-play
   double mean_batch = 0;                       // of the inference server during self-play
+  // With training: a learner thread trained a copy of the network on random games'
+  // positions throughout both measurements, as it does during a training run.
+  bool with_training = false;
+  double training_steps_per_second = 0;
   // Self-play simulations per raw evaluation: near 1 when the network, not the search, is
   // the bound (a little below: each decision also evaluates its root, which is no simulation).
   double ratio() const { return evaluations_per_second > 0 ? selfplay_simulations_per_second / evaluations_per_second : 0; }
@@ -21,6 +25,9 @@ struct NetworkBenchStats {
 // Uses the config's game, network, search, self-play and inference settings. The raw
 // measurement runs `workers` threads, each predicting batches of concurrent_games ×
 // leaves_per_step positions (the batch self-play sends), so both halves use the cores alike.
-NetworkBenchStats bench_network(const TrainConfig& config, double seconds);
+// With `with_training`, a learner (training.batch_size, training.threads) steps all the
+// while on its own copy of the network, so that both rates are those of a training run,
+// whose actors share the cores with the learner.
+NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool with_training = false);
 
 }  // namespace boardlab

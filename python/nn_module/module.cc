@@ -76,19 +76,22 @@ py::dict py_train(const std::string& config, const std::vector<std::string>& ove
                   py::arg("final_evaluation") = summary.final_evaluation, py::arg("interrupted") = interrupted);
 }
 
-py::dict py_bench_network(const std::string& config, const std::vector<std::string>& overrides, double seconds) {
+py::dict py_bench_network(const std::string& config, const std::vector<std::string>& overrides, double seconds,
+                          bool with_training) {
   const TrainConfig cfg = load_train_config(config, overrides);
   NetworkBenchStats s;
   {
     py::gil_scoped_release release;
-    s = bench_network(cfg, seconds);
+    s = bench_network(cfg, seconds, with_training);
   }
   return py::dict(py::arg("game") = cfg.game, py::arg("blocks") = cfg.network.blocks,
                   py::arg("channels") = cfg.network.channels, py::arg("batch") = s.batch,
                   py::arg("workers") = cfg.workers, py::arg("evaluations_per_second") = s.evaluations_per_second,
                   py::arg("selfplay_simulations_per_second") = s.selfplay_simulations_per_second,
                   py::arg("selfplay_evaluations_per_second") = s.selfplay_evaluations_per_second,
-                  py::arg("mean_batch") = s.mean_batch, py::arg("ratio") = s.ratio());
+                  py::arg("mean_batch") = s.mean_batch, py::arg("ratio") = s.ratio(),
+                  py::arg("with_training") = s.with_training,
+                  py::arg("training_steps_per_second") = s.training_steps_per_second);
 }
 
 py::dict py_checkpoint_info(const std::string& path) {
@@ -226,7 +229,7 @@ PYBIND11_MODULE(_boardlab_nn, m) {
         py::arg("out") = "", py::arg("resume") = false, py::arg("log") = py::none(),
         "Runs a training run (Ctrl-C stops it at a safe point with a checkpoint); returns its summary.");
   m.def("bench_network", &py_bench_network, py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
-        py::arg("seconds") = 5.0);
+        py::arg("seconds") = 5.0, py::arg("with_training") = false);
   m.def("checkpoint_info", &py_checkpoint_info, py::arg("path"));
   py::class_<Agent>(m, "Agent", "A trained network with its search (Gumbel, no noise).")
       .def(py::init<const std::string&, int, std::uint64_t>(), py::arg("checkpoint"), py::arg("simulations") = 32,

@@ -228,6 +228,12 @@ def test_bench_network_json(run_cli):
     assert network["ratio"] == pytest.approx(
         network["selfplay_simulations_per_second"] / network["evaluations_per_second"]
     )
+    assert not network["with_training"]
+    # The same, as in a training run: a learner stepped on the other core all the while.
+    trained = json.loads(result.stdout)["network_with_training"]
+    assert trained["with_training"]
+    assert trained["training_steps_per_second"] > 0
+    assert trained["selfplay_simulations_per_second"] > 0
 
 
 def test_killed_run_resumes_from_its_latest_checkpoint(tmp_path):

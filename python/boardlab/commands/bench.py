@@ -64,7 +64,10 @@ def run(args: argparse.Namespace) -> int:
     if args.nn:
         # The network half reads the game from the config; the named game must agree.
         overrides = [f"game={game}", *args.set]
-        result["network"] = network_module().bench_network(args.config, overrides, max(args.seconds, 1.0))
+        # Alone, then as in a training run: a learner training on the other core meanwhile.
+        seconds = max(args.seconds, 1.0)
+        result["network"] = network_module().bench_network(args.config, overrides, seconds)
+        result["network_with_training"] = network_module().bench_network(args.config, overrides, seconds, True)
     elif args.search:
         result["search"] = _search(game, args)
     else:
@@ -94,4 +97,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"  self-play              {n['selfplay_simulations_per_second']:>10,.0f} simulations/s"
               f" ({n['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {n['mean_batch']:.1f})")
         print(f"  ratio                  {n['ratio']:>10.2f}  (self-play simulations / raw evaluations; 1 = the network bounds)")
+        t = result["network_with_training"]
+        print(f"  with a learner training meanwhile ({t['training_steps_per_second']:,.1f} steps/s):")
+        print(f"  raw network            {t['evaluations_per_second']:>10,.0f} evaluations/s")
+        print(f"  self-play              {t['selfplay_simulations_per_second']:>10,.0f} simulations/s"
+              f" ({t['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {t['mean_batch']:.1f})")
+        print(f"  ratio                  {t['ratio']:>10.2f}")
     return 0
