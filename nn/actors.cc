@@ -97,14 +97,7 @@ void Actors::play(SelfPlayWorker& worker) {
     t.network_lag = learner_step_ - server_.model_version();
     if (on_game_) on_game_(game, *final_state);
     std::lock_guard lock(mutex_);
-    tally_.games += t.games;
-    tally_.positions += t.positions;
-    tally_.steps += t.steps;
-    tally_.turns += t.turns;
-    tally_.draws += t.draws;
-    tally_.truncated += t.truncated;
-    tally_.passes += t.passes;
-    tally_.network_lag += t.network_lag;
+    tally_ += t;
   };
   try {
     while (true) {

@@ -31,6 +31,18 @@ struct SelfPlayTally {
   std::int64_t passes = 0;     // Game::pass_action played
   std::int64_t network_lag = 0;  // summed over games: learner steps between the network that
                                  // played a game's last move and the learner at its end
+
+  SelfPlayTally& operator+=(const SelfPlayTally& o) {
+    games += o.games;
+    positions += o.positions;
+    steps += o.steps;
+    turns += o.turns;
+    draws += o.draws;
+    truncated += o.truncated;
+    passes += o.passes;
+    network_lag += o.network_lag;
+    return *this;
+  }
 };
 
 class Actors {

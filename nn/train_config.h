@@ -43,7 +43,7 @@ struct TrainConfig {
   std::vector<std::string> eval_opponents = {"random", "uct:200"};
   bool eval_previous = true;
   int eval_simulations = 32;
-  std::int64_t max_steps = 4000;
+  std::int64_t max_steps = 6500;  // with self-play and training concurrent, about what 15 minutes train
   double max_minutes = 15;
   double log_every_seconds = 10;
   bool save_games = true;
