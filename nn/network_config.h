@@ -16,6 +16,8 @@ struct NetworkConfig {
   bool ownership_head = false;
   bool score_head = false;
 
+  bool operator==(const NetworkConfig&) const = default;
+
   template <class V>
   void visit(V& v) {
     v("blocks", blocks, "residual blocks in the trunk", Range::between(0, 40));

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -112,6 +114,85 @@ class SelfPlayMetrics {
   Clock::time_point last_time_ = Clock::now();
 };
 
+// The run folder and its config: a new run from the config file, or a resume from the
+// run's own config.yaml; overrides apply to both.
+struct OpenedRun {
+  TrainConfig cfg;
+  std::string dir;
+  std::unique_ptr<RunFolder> folder;
+};
+
+OpenedRun open_run(const TrainOptions& options, const std::function<void(const std::string&)>& log) {
+  OpenedRun out;
+  out.dir = options.out_dir;
+  if (options.resume) {
+    out.folder = RunFolder::open(out.dir, log);
+    out.cfg = load_train_config(out.folder->config_path(), options.overrides);
+  } else {
+    if (options.config_path.empty()) throw InputError("train: a config file is required (--config)");
+    out.cfg = load_train_config(options.config_path, options.overrides);
+    if (out.dir.empty()) out.dir = (fs::path("runs") / (load_game(out.cfg.game)->name() + "-" + stamp())).string();
+    out.folder = RunFolder::create(out.dir, log);
+  }
+  return out;
+}
+
+// Where a session starts: a fresh network and streams, or the latest checkpoint's.
+struct RunState {
+  std::int64_t step = 0;
+  Progress progress{};
+  Rng master{}, sampler{};
+  std::vector<std::array<std::uint64_t, 4>> actor_streams{};  // one per self-play worker, or none
+  std::optional<Model> model{};                                // the checkpoint's network
+  std::optional<std::int64_t> resume_step{};
+};
+
+RunState restore(const OpenedRun& opened, const Game& game, bool resume) {
+  const TrainConfig& cfg = opened.cfg;
+  RunState state{.master = Rng(cfg.seed), .sampler = Rng(cfg.seed ^ 0x5a4d91e7ULL)};
+  if (!resume) return state;
+  const RunFolder& run = *opened.folder;
+  if (!fs::exists(run.latest_checkpoint()))
+    throw InputError("resume: '" + opened.dir + "' has no checkpoint yet (checkpoints/latest.pt)");
+  Checkpoint checkpoint = load_checkpoint(run.latest_checkpoint());
+  if (checkpoint.game->to_string() != game.to_string())
+    throw InputError("resume: the checkpoint plays " + checkpoint.game->to_string() + " but the config says " + cfg.game);
+  if (!(checkpoint.info.network == cfg.network))
+    throw InputError("resume: the config's network differs from the checkpoint's; a run cannot change its network");
+  state.step = checkpoint.info.step;
+  state.progress = {checkpoint.info.games, checkpoint.info.positions, checkpoint.info.seconds};
+  // Streams: the run's master and sampler, then one per self-play worker.
+  const auto& streams = checkpoint.info.rng_states;
+  if (streams.size() >= 2) {
+    state.master.set_state(streams[0]);
+    state.sampler.set_state(streams[1]);
+    state.actor_streams.assign(streams.begin() + 2, streams.end());
+  }
+  state.model.emplace(std::move(checkpoint.model));
+  state.resume_step = state.step;
+  return state;
+}
+
+// A progress line from a metrics row: "step 120/4000 | games 64 | ... | 0:50 elapsed, ETA 9:10".
+std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainConfig& cfg,
+                          const std::optional<RunEvaluation>& last_eval, std::int64_t replay_positions,
+                          double elapsed, double eta) {
+  auto cell = [&](const char* name) {
+    const auto it = row.find(name);
+    return it == row.end() || it->second.empty() ? std::string("-") : it->second;
+  };
+  std::string line = "step " + std::to_string(step) + "/" + std::to_string(cfg.max_steps) + " | games " +
+                     cell("games") + " | " + cell("positions_per_s") + " pos/s, " + cell("simulations_per_s") +
+                     " sims/s, batch " + cell("mean_batch");
+  if (row.contains("policy_loss")) line += " | loss policy " + row.at("policy_loss") + " value " + row.at("value_loss");
+  if (last_eval)
+    line += " | elo " + metric_number(last_eval->elo, 0) + " [" + metric_number(last_eval->low, 0) + ", " +
+            metric_number(last_eval->high, 0) + "]";
+  else if (replay_positions < cfg.replay_min_positions)
+    line += " | filling replay " + std::to_string(replay_positions) + "/" + std::to_string(cfg.replay_min_positions);
+  return line + " | " + duration(elapsed) + " elapsed, ETA " + duration(eta);
+}
+
 }  // namespace
 
 TrainSummary train(const TrainOptions& options) {
@@ -120,52 +201,17 @@ TrainSummary train(const TrainOptions& options) {
   const std::atomic<bool>& stop = options.stop ? *options.stop : never;
   const auto session_start = Clock::now();
 
-  // ---- configuration and run folder
-  TrainConfig cfg;
-  std::string dir = options.out_dir;
-  std::unique_ptr<RunFolder> opened;
-  if (options.resume) {
-    opened = RunFolder::open(dir, log_fn);
-    cfg = load_train_config(opened->config_path(), options.overrides);
-  } else {
-    if (options.config_path.empty()) throw InputError("train: a config file is required (--config)");
-    cfg = load_train_config(options.config_path, options.overrides);
-    if (dir.empty()) dir = (fs::path("runs") / (load_game(cfg.game)->name() + "-" + stamp())).string();
-    opened = RunFolder::create(dir, log_fn);
-  }
-  RunFolder& run = *opened;
+  // ---- the run folder, its config and where this session starts
+  OpenedRun opened = open_run(options, log_fn);
+  const TrainConfig& cfg = opened.cfg;
+  const std::string& dir = opened.dir;
+  RunFolder& run = *opened.folder;
   const std::shared_ptr<const Game> game = load_game(cfg.game);
-
-  // ---- state: fresh, or from the latest checkpoint
-  Progress progress;
-  std::int64_t step = 0;
-  Rng master(cfg.seed), sampler(cfg.seed ^ 0x5a4d91e7ULL);
-  std::vector<std::array<std::uint64_t, 4>> actor_streams;
-  std::optional<Model> loaded;
-  std::optional<std::int64_t> resume_step;
-  if (options.resume) {
-    if (!fs::exists(run.latest_checkpoint()))
-      throw InputError("resume: '" + dir + "' has no checkpoint yet (checkpoints/latest.pt)");
-    Checkpoint checkpoint = load_checkpoint(run.latest_checkpoint());
-    if (checkpoint.game->to_string() != game->to_string())
-      throw InputError("resume: the checkpoint plays " + checkpoint.game->to_string() + " but the config says " + cfg.game);
-    const NetworkConfig& n = checkpoint.info.network;
-    if (n.blocks != cfg.network.blocks || n.channels != cfg.network.channels ||
-        n.policy_channels != cfg.network.policy_channels || n.value_hidden != cfg.network.value_hidden)
-      throw InputError("resume: the config's network differs from the checkpoint's; a run cannot change its network");
-    step = checkpoint.info.step;
-    progress = {checkpoint.info.games, checkpoint.info.positions, checkpoint.info.seconds};
-    // Streams: the run's master and sampler, then one per self-play worker.
-    const auto& streams = checkpoint.info.rng_states;
-    if (streams.size() >= 2) {
-      master.set_state(streams[0]);
-      sampler.set_state(streams[1]);
-      actor_streams.assign(streams.begin() + 2, streams.end());
-    }
-    loaded.emplace(std::move(checkpoint.model));
-    resume_step = step;
-  }
-  Model model = loaded ? std::move(*loaded) : Model(cfg.network, *game, cfg.seed);
+  RunState state = restore(opened, *game, options.resume);
+  std::int64_t step = state.step;
+  const Progress progress = state.progress;
+  Rng& master = state.master;
+  Model model = state.model ? std::move(*state.model) : Model(cfg.network, *game, cfg.seed);
   Trainer trainer(model, cfg.optimizer);
   if (options.resume) load_optimizer(run.latest_checkpoint(), trainer);
   ReplayBuffer replay(*game, cfg.replay_window);
@@ -181,7 +227,7 @@ TrainSummary train(const TrainOptions& options) {
                    .lead_positions = cfg.lead_positions,
                    .augment = cfg.augment,
                    .threads = cfg.train_threads},
-                  sampler);
+                  state.sampler);
   RunEvaluator evaluator(*game,
                          {.opponents = cfg.eval_opponents,
                           .games = cfg.eval_games,
@@ -193,11 +239,11 @@ TrainSummary train(const TrainOptions& options) {
   for (const auto& c : Learner::metric_columns()) columns.push_back(c);
   for (const auto& c : SelfPlayMetrics::columns()) columns.push_back(c);
   for (const auto& c : evaluator.metric_columns()) columns.push_back(c);
-  MetricsFile metrics(run.metrics_path(), columns, resume_step);
+  MetricsFile metrics(run.metrics_path(), columns, state.resume_step);
 
   const std::int64_t games_before = progress.games, positions_before = progress.positions;
   Actors actors(*game, {.workers = cfg.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
-                learner.snapshot(), step, replay, actor_streams, master(),
+                learner.snapshot(), step, replay, state.actor_streams, master(),
                 [&](const SelfPlayGame& g, const State& final_state) {
                   if (cfg.save_games) run.append_game(game_line(g, final_state));
                 });
@@ -290,21 +336,7 @@ TrainSummary train(const TrainOptions& options) {
     const double steps_rate = static_cast<double>(step - first_step) / std::max(session, 1e-9);
     double eta = steps_rate > 0 ? static_cast<double>(cfg.max_steps - step) / steps_rate : 1e9;
     if (cfg.max_minutes > 0) eta = std::min(eta, cfg.max_minutes * 60 - elapsed());
-    auto cell = [&](const char* name) {
-      const auto it = row.find(name);
-      return it == row.end() || it->second.empty() ? std::string("-") : it->second;
-    };
-    std::string line = "step " + std::to_string(step) + "/" + std::to_string(cfg.max_steps) + " | games " +
-                       row.at("games") + " | " + cell("positions_per_s") + " pos/s, " + cell("simulations_per_s") +
-                       " sims/s, batch " + cell("mean_batch");
-    if (row.contains("policy_loss")) line += " | loss policy " + row.at("policy_loss") + " value " + row.at("value_loss");
-    if (last_eval)
-      line += " | elo " + metric_number(last_eval->elo, 0) + " [" + metric_number(last_eval->low, 0) + ", " +
-              metric_number(last_eval->high, 0) + "]";
-    else if (replay.positions() < cfg.replay_min_positions)
-      line += " | filling replay " + std::to_string(replay.positions()) + "/" + std::to_string(cfg.replay_min_positions);
-    line += " | " + duration(elapsed()) + " elapsed, ETA " + duration(eta);
-    run.log(line);
+    run.log(progress_line(row, step, cfg, last_eval, replay.positions(), elapsed(), eta));
   }
   actors.stop();
   actors.check();
