@@ -261,4 +261,12 @@ class State {
   const Game* game_;
 };
 
+// A drawn end: every seat's return equal (an undecided capped game is one too). Self-play
+// and evaluation count draws by it, and the search's contempt (draw_value) applies to it.
+inline bool is_draw(std::span<const double> returns) {
+  for (double r : returns)
+    if (r != returns.front()) return false;
+  return true;
+}
+
 }  // namespace boardlab

@@ -11,9 +11,6 @@
 // (a node stands for many deals). A proven node stops the descent and backs up its vector.
 #include "mcts/search.h"
 
-#include <algorithm>
-#include <functional>
-
 namespace boardlab {
 
 void Search::backup_terminal(const Leaf& leaf) {
@@ -29,8 +26,7 @@ void Search::backup_terminal(const Leaf& leaf) {
     // read every time.
     leaf.state->returns(returns_);
     std::copy(returns_.begin(), returns_.end(), value_.begin());
-    if (config_.draw_value != 0 &&
-        std::adjacent_find(returns_.begin(), returns_.end(), std::not_equal_to<>()) == returns_.end())
+    if (config_.draw_value != 0 && is_draw(returns_))
       for (float& v : value_) v += config_.draw_value;
     if (tree_[node].status != NodeStatus::kTerminal) {
       tree_[node].status = NodeStatus::kTerminal;

@@ -85,10 +85,7 @@ void Actors::play(SelfPlayWorker& worker) {
     t.steps = static_cast<std::int64_t>(game.steps.size());
     t.turns = final_state->move_number();
     t.truncated = game.truncated ? 1 : 0;
-    t.draws = std::adjacent_find(game.returns.begin(), game.returns.end(), std::not_equal_to<>()) ==
-                      game.returns.end()
-                  ? 1
-                  : 0;
+    t.draws = is_draw(game.returns) ? 1 : 0;
     const Action pass = game_->pass_action();
     if (pass != kInvalidAction)
       t.passes = std::count_if(game.steps.begin(), game.steps.end(), [&](const Step& s) {

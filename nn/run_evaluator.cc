@@ -64,9 +64,7 @@ RunEvaluation RunEvaluator::evaluate(std::shared_ptr<const Model> network, std::
       if (g.seats[s] == 0) seat = static_cast<int>(s);
     if (seat < 0) continue;
     ++games;
-    bool all_equal = true;
-    for (double r : g.returns) all_equal &= r == g.returns.front();
-    draws += all_equal ? 1 : 0;
+    draws += is_draw(g.returns) ? 1 : 0;
     if (pass == kInvalidAction) continue;
     const std::unique_ptr<State> final_state = game_->load_record(g.record);
     Player last = kInvalidAction;
