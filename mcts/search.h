@@ -158,6 +158,7 @@ class Search {
   void expand_simultaneous(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
   void add_missing_children(std::int32_t node);
   void leaf_value(const Leaf& leaf, std::span<const Evaluation> evals);
+  void mix_rollout(std::int32_t node, const Leaf& leaf);
   void backup_path(const Leaf& leaf, std::span<const float> value);
   void backup_terminal(const Leaf& leaf);
   void propagate_proven(const std::vector<std::int32_t>& path);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/random_play.h"
 #include "mcts/search.h"
 
 namespace boardlab {
@@ -68,10 +69,11 @@ void Search::backup(std::span<const Evaluation> evals) {
       prepare_root();
       continue;
     }
-    if (leaf.num_seats == 0) {
+    if (leaf.num_seats == 0 && config_.rollout_weight == 0) {
       backup_path(leaf, mine[0].value);
     } else {
       leaf_value(leaf, mine);
+      if (config_.rollout_weight > 0) mix_rollout(node, leaf);
       backup_path(leaf, value_);
     }
     ++completed_;
@@ -86,6 +88,20 @@ void Search::leaf_value(const Leaf& leaf, std::span<const Evaluation> evals) {
   const std::vector<float>& first = evals[0].value;
   std::copy(first.begin(), first.end(), value_.begin());
   for (std::size_t r = 1; r < evals.size(); ++r) value_[leaf.seats[r - 1]] = evals[r].value[leaf.seats[r - 1]];
+}
+
+void Search::mix_rollout(std::int32_t node, const Leaf& leaf) {
+  // The leaf's state is its own copy and is not read again after expansion: the playout
+  // runs on it. A drawn end is worth the contempt, as a terminal leaf's is.
+  State& playout = *leaf.state;
+  while (!playout.is_terminal()) apply_random_step(playout, rng_, joint_);
+  playout.returns(returns_);
+  const float contempt = config_.draw_value != 0 && is_draw(returns_) ? config_.draw_value : 0.0f;
+  const float w = config_.rollout_weight;
+  for (std::size_t p = 0; p < value_.size(); ++p)
+    value_[p] = (1 - w) * value_[p] + w * (static_cast<float>(returns_[p]) + contempt);
+  // The node's own evaluation (first-play urgency, Gumbel's completed Q) is the mixed one.
+  if (tree_[node].mover >= 0) tree_[node].net_value = value_[tree_[node].mover];
 }
 
 void Search::backup_path(const Leaf& leaf, std::span<const float> value) {

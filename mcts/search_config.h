@@ -77,6 +77,11 @@ struct SearchConfig {
   // balanced position the draw (a pass answered by a pass, in Virus War) looks best, the
   // policy learns it and the value learns draws. Training targets keep the real returns.
   float draw_value = 0.0f;
+  // AlphaGo's leaf evaluation: the value a leaf backs up is (1 - w) · the evaluator's value
+  // + w · the return of one uniformly random playout from it. Random playouts are what
+  // uct:N knows; a young network's value knows less, and in a territory game a playout
+  // costs a tenth of a small network's evaluation. 0: the evaluator alone.
+  float rollout_weight = 0.0f;
 
   SimultaneousSelection simultaneous_selection = SimultaneousSelection::kRegretMatching;
   // Regret matching's exploration: the share of a seat's sampling spread uniformly.
@@ -119,6 +124,8 @@ struct SearchConfig {
     v("forced_playouts", forced_playouts, "PUCT self-play: KataGo's forced playouts and policy target pruning");
     v("draw_value", draw_value, "contempt: added to every seat's return at a drawn end inside the search",
       Range::between(-10, 10));
+    v("rollout_weight", rollout_weight, "weight of one random playout's return in each leaf's value (0: none)",
+      Range::between(0, 1));
   }
 
   bool operator==(const SearchConfig&) const = default;

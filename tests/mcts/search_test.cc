@@ -428,6 +428,40 @@ TEST(SearchBackup, DrawValueIsWhatADrawnEndIsWorthInsideTheSearch) {
   }
 }
 
+TEST(SearchBackup, RolloutWeightMixesOnePlayoutIntoEachLeafValue) {
+  // The evaluator says 0.5 for X everywhere, and a game return z is -1, 0 or +1. A leaf
+  // backs up (1 - w) · 0.5 + w · z: at w = 0 a multiple of 1/2, at w = 1/4 one of 1/8
+  // (0.125, 0.375, 0.625, never a multiple of 1/2 alone), at w = 1 a whole number; terminal
+  // leaves back up z itself. So each edge's value sum lies on that grid, and with playouts
+  // some edge leaves the coarser grid of the evaluator alone.
+  const auto state = random_position(5, 12);
+  ASSERT_EQ(state->current_player(), 0);
+  FunctionEvaluator evaluator([](const State&, std::span<const Action> legal, Evaluation& eval) {
+    eval.prior.assign(legal.size(), 1.0f);
+    eval.value = {0.5f, -0.5f};
+  });
+  auto on_grid = [](double x, double grid) { return std::abs(x / grid - std::round(x / grid)) < 1e-3; };
+  for (const auto& [w, grid] : {std::pair{0.0f, 0.5}, std::pair{0.25f, 0.125}, std::pair{1.0f, 1.0}}) {
+    SCOPED_TRACE(w);
+    SearchConfig config = config_for(SearchAlgorithm::kPuct, 300);
+    config.rollout_weight = w;
+    Search search(game(), config, 3);
+    run(search, *state, evaluator);
+    const Tree& tree = search.tree();
+    const Node& root = tree[Tree::kRoot];
+    int off_coarse_grid = 0;
+    for (std::int32_t c = 0; c < root.num_children; ++c) {
+      const Node& child = tree[root.first_child + c];
+      EXPECT_TRUE(on_grid(child.value_sum, grid)) << "child " << c << " sums " << child.value_sum;
+      if (w == 0.25f) off_coarse_grid += !on_grid(child.value_sum, 0.5);
+      if (w == 1.0f) off_coarse_grid += child.visits > 0 && !on_grid(child.value_sum - 0.5 * child.visits, 1.0);
+    }
+    if (w > 0) {
+      EXPECT_GT(off_coarse_grid, 0) << "no edge's values show a playout";
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Seeds.
 
