@@ -12,6 +12,7 @@
 #include "mcts/bots.h"
 #include "nn/checkpoint.h"
 #include "nn/network_evaluator.h"
+#include "nn/train_config.h"
 
 namespace boardlab {
 namespace {
@@ -40,7 +41,23 @@ SearchConfig default_agent_search(const Game& game) {
   return config;
 }
 
-std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game) {
+namespace {
+
+struct CachedCheckpoint {
+  std::shared_ptr<const Model> model;
+  SearchConfig search;
+};
+
+SearchConfig run_search(const CheckpointInfo& info, const Game& game) {
+  if (info.config_yaml.empty()) return default_agent_search(game);
+  try {
+    return parse_train_config(info.config_yaml, "the checkpoint's config").eval_search;
+  } catch (const InputError&) {
+    return default_agent_search(game);
+  }
+}
+
+CachedCheckpoint cached_checkpoint(const std::string& path, const Game& game) {
   // A file is known by its inode, size and modification time: a run replaces latest.pt by
   // a rename (a new inode), so an agent:RUN/checkpoints/latest.pt player picks up the
   // newer network the next time one is made, while an unchanged file loads only once.
@@ -48,7 +65,7 @@ std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, co
     ino_t inode = 0;
     off_t size = 0;
     std::int64_t mtime_ns = 0;
-    std::shared_ptr<const Model> model;
+    CachedCheckpoint loaded;
   };
   static std::mutex mutex;
   static std::map<std::string, Entry> cache;
@@ -58,13 +75,25 @@ std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, co
   const std::int64_t mtime_ns = static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
   std::lock_guard lock(mutex);
   Entry& entry = cache[path];
-  if (!entry.model || entry.inode != info.st_ino || entry.size != info.st_size || entry.mtime_ns != mtime_ns) {
+  if (!entry.loaded.model || entry.inode != info.st_ino || entry.size != info.st_size || entry.mtime_ns != mtime_ns) {
     Checkpoint checkpoint = load_checkpoint(path);
     if (checkpoint.game->to_string() != game.to_string())
       throw InputError("checkpoint '" + path + "' plays " + checkpoint.game->to_string() + ", not " + game.to_string());
-    entry = {info.st_ino, info.st_size, mtime_ns, std::make_shared<const Model>(std::move(checkpoint.model))};
+    SearchConfig search = run_search(checkpoint.info, game);
+    entry = {info.st_ino, info.st_size, mtime_ns,
+             {std::make_shared<const Model>(std::move(checkpoint.model)), search}};
   }
-  return entry.model;
+  return entry.loaded;
+}
+
+}  // namespace
+
+std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game) {
+  return cached_checkpoint(path, game).model;
+}
+
+SearchConfig checkpoint_search(const std::string& path, const Game& game) {
+  return cached_checkpoint(path, game).search;
 }
 
 std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config,
@@ -80,14 +109,15 @@ std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::
   const auto comma = rest.find(',');
   const std::string path(rest.substr(0, comma));
   if (path.empty()) throw InputError("player '" + std::string(spec) + "': agent needs a checkpoint path, as in agent:runs/x/checkpoints/latest.pt");
-  SearchConfig config = default_agent_search(game);
+  const CachedCheckpoint checkpoint = cached_checkpoint(path, game);
+  SearchConfig config = checkpoint.search;
   try {
     if (comma != std::string_view::npos) set_search_options(config, rest.substr(comma + 1));
     validate(config);
   } catch (const InputError& e) {
     throw InputError("player '" + std::string(spec) + "': " + e.what());
   }
-  return make_network_bot(cached_checkpoint_model(path, game), game, config, seed);
+  return make_network_bot(checkpoint.model, game, config, seed);
 }
 
 }  // namespace boardlab

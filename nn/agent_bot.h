@@ -15,17 +15,23 @@ namespace boardlab {
 std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config,
                                       std::uint64_t seed);
 
-// The search an agent uses unless its spec says otherwise: 32 simulations without noise,
-// Gumbel, or at a game with simultaneous rounds (where Gumbel's root halving does not apply)
-// PUCT with regret matching at the rounds.
+// The search of an agent whose checkpoint carries no readable run config: 32 simulations
+// without noise, Gumbel, or at a game with simultaneous rounds (where Gumbel's root halving
+// does not apply) PUCT with regret matching at the rounds.
 SearchConfig default_agent_search(const Game& game);
 
 // "agent:PATH[,key=value...]" (search options as in mcts/search_config.h) makes a network
 // player from a checkpoint, loaded once per path and shared; anything else goes to
-// make_search_bot (random, uct:N, mcts:...). The checkpoint must be of `game`.
+// make_search_bot (random, uct:N, mcts:...). The checkpoint must be of `game`. The agent
+// plays its own run's evaluation search (checkpoint_search) with the spec's keys on top.
 std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::uint64_t seed);
 
 // Loads (or returns the cached) model of a checkpoint file.
 std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game);
+// The search the checkpoint's run evaluated its agent with (training's search at the
+// evaluation budget, without noise: algorithm, contempt and playouts as trained), read
+// from the config saved in the checkpoint; default_agent_search when there is none or it
+// no longer parses (a checkpoint from an older boardlab).
+SearchConfig checkpoint_search(const std::string& path, const Game& game);
 
 }  // namespace boardlab

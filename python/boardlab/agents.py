@@ -6,9 +6,10 @@ import boardlab
 from boardlab.engine import module_for, network_module
 
 
-def load_agent(checkpoint: "str | os.PathLike", simulations: int = 32, seed: int = 0):
+def load_agent(checkpoint: "str | os.PathLike", simulations: "int | None" = None, seed: int = 0):
     """An agent with act(state, player=None), policy(state, player=None) -> (prior, search policy) numpy arrays,
-    value(state, player=None); `player` names the seat at a simultaneous round."""
+    value(state, player=None); `player` names the seat at a simultaneous round. It plays the search its run
+    evaluated with (the config saved in the checkpoint); `simulations` changes the budget."""
     checkpoint = str(checkpoint)
     if not os.path.exists(checkpoint):
         raise ValueError(f"checkpoint '{checkpoint}' does not exist")

@@ -106,11 +106,12 @@ py::dict py_checkpoint_info(const std::string& path) {
 // policy and value. The network is shared with every other user of the same checkpoint.
 class Agent {
  public:
-  Agent(const std::string& checkpoint, int simulations, std::uint64_t seed)
+  // simulations: the budget; none plays the run's own evaluation search as it is.
+  Agent(const std::string& checkpoint, std::optional<int> simulations, std::uint64_t seed)
       : path_(checkpoint), game_(load_game(load_checkpoint_game(checkpoint))),
-        model_(cached_checkpoint_model(checkpoint, *game_)), config_(default_agent_search(*game_)),
+        model_(cached_checkpoint_model(checkpoint, *game_)), config_(checkpoint_search(checkpoint, *game_)),
         evaluator_(*model_) {
-    config_.simulations = simulations;
+    if (simulations) config_.simulations = *simulations;
     validate(config_);
     search_ = std::make_unique<Search>(*game_, config_, seed);
   }
@@ -232,7 +233,8 @@ PYBIND11_MODULE(_boardlab_nn, m) {
         py::arg("seconds") = 5.0, py::arg("with_training") = false);
   m.def("checkpoint_info", &py_checkpoint_info, py::arg("path"));
   py::class_<Agent>(m, "Agent", "A trained network with its search (Gumbel, no noise).")
-      .def(py::init<const std::string&, int, std::uint64_t>(), py::arg("checkpoint"), py::arg("simulations") = 32,
+      .def(py::init<const std::string&, std::optional<int>, std::uint64_t>(), py::arg("checkpoint"),
+           py::arg("simulations") = py::none(),
            py::arg("seed") = 0)
       .def("act", &Agent::act, py::arg("state"), py::arg("player") = py::none(),
            "The action the agent plays for `player` (default: the player to move; name the seat at a "

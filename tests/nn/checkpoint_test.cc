@@ -17,6 +17,7 @@
 #include "core/errors.h"
 #include "nn/agent_bot.h"
 #include "nn/replay_buffer.h"
+#include "nn/train_config.h"
 #include "nn_test_util.h"
 #include "tests/error_of.h"
 
@@ -140,6 +141,33 @@ TEST(Checkpoint, AnAgentOnLatestPtPicksUpANewerFile) {
   EXPECT_EQ(predict_all(*a, obs, 2), predict_all(first, obs, 2));  // a player holding the old one keeps it
   std::filesystem::remove(latest);
   EXPECT_THROW(cached_checkpoint_model(latest, game), InputError);
+}
+
+TEST(Checkpoint, AnAgentPlaysItsRunsEvaluationSearch) {
+  // agent:PATH plays the search its run evaluated with (read from the saved config), the
+  // spec's keys on top; a checkpoint without a config plays default_agent_search.
+  TempDir tmp;
+  const Game& game = virus_war();
+  const std::string with_config = tmp / "run.pt", bare = tmp / "bare.pt";
+  const Model model(tiny_network(), game, 1);
+  const TrainConfig run = parse_train_config(
+      "game: virus_war\nsearch:\n  algorithm: puct\n  draw_value: -0.25\n  rollout_weight: 0.5\n"
+      "evaluation:\n  simulations: 48\n",
+      "test");
+  save_checkpoint(with_config, model, nullptr, {game.to_string(), tiny_network(), 1, 0, 0, 0, run.yaml, {}});
+  save_checkpoint(bare, model, nullptr, {game.to_string(), tiny_network(), 1, 0, 0, 0, "", {}});
+  const SearchConfig searched = checkpoint_search(with_config, game);
+  EXPECT_EQ(searched, run.eval_search);
+  EXPECT_EQ(searched.algorithm, SearchAlgorithm::kPuct);
+  EXPECT_EQ(searched.simulations, 48);
+  EXPECT_EQ(searched.draw_value, -0.25f);
+  EXPECT_EQ(searched.rollout_weight, 0.5f);
+  EXPECT_EQ(searched.dirichlet_epsilon, 0.0f);
+  EXPECT_EQ(checkpoint_search(bare, game), default_agent_search(game));
+  // The spec's keys change the run's search, and a bad one names the player.
+  EXPECT_NO_THROW(make_any_bot("agent:" + with_config + ",simulations=4", game, 0));
+  const std::string error = error_of([&] { make_any_bot("agent:" + with_config + ",rollout_weight=2", game, 0); });
+  EXPECT_NE(error.find("rollout_weight"), std::string::npos) << error;
 }
 
 TEST(Checkpoint, WithoutTrainerHasNoOptimizerState) {

@@ -24,7 +24,7 @@ def register(subparsers) -> None:
     parser.add_argument("--players", help="comma-separated players for a round robin: random, uct:N, mcts:..., agent:PATH")
     parser.add_argument("--player", help="the one player that plays each of --against")
     parser.add_argument("--checkpoint", help="a trained checkpoint: plays as agent:PATH against --against")
-    parser.add_argument("--simulations", type=int, help="search budget of the --checkpoint agent (default 32)")
+    parser.add_argument("--simulations", type=int, help="search budget of the --checkpoint agent (default: its run's evaluation.simulations)")
     parser.add_argument("--against", help="comma-separated opponents of --player or --checkpoint")
     parser.add_argument("--games", type=int, default=100, help="games per group of players, a pairing for two-player games (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed for openings and players (default 0)")
