@@ -206,6 +206,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "training.augment=false", "training.threads=2", "training.publish_every_steps=3",
       "self_play.full_search_fraction=0.5", "self_play.fast_simulations=3", "training.value_target_mix=0.25",
       "training.ownership_loss_weight=0.5", "training.score_loss_weight=0.5", "search.forced_playouts=true", "search.draw_value=-0.5",
+      "search.rollout_weight=0.5",
 
       "checkpoint.every_steps=9", "checkpoint.keep=2",
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
@@ -251,17 +252,19 @@ TEST(TrainConfig, DefaultDumpHasEveryKeyWithItsCommentAndReadsBackToTheDefaults)
   EXPECT_EQ(parse_train_config(yaml, "defaults.yaml").yaml, yaml);
 }
 
-TEST(TrainConfig, LearningAcceleratorsAreOffByDefaultAndReadTheirKeys) {
+TEST(TrainConfig, LearningAcceleratorsHaveTheirMeasuredDefaultsAndReadTheirKeys) {
+  // Value targets half from the search are on (they won in both games); playout cap
+  // randomization is off (it lost in Virus War).
   const std::string text = "game: virus_war\n";
   const TrainConfig plain = parse_train_config(text, "config.yaml");
   EXPECT_EQ(plain.self_play.full_search_fraction, 1.0);
-  EXPECT_EQ(plain.optimizer.value_target_mix, 0.0);
+  EXPECT_EQ(plain.optimizer.value_target_mix, 0.5);
   const TrainConfig on = parse_train_config(
       text, "config.yaml",
-      {"self_play.full_search_fraction=0.25", "self_play.fast_simulations=4", "training.value_target_mix=0.5"});
+      {"self_play.full_search_fraction=0.25", "self_play.fast_simulations=4", "training.value_target_mix=0"});
   EXPECT_EQ(on.self_play.full_search_fraction, 0.25);
   EXPECT_EQ(on.self_play.fast_simulations, 4);
-  EXPECT_EQ(on.optimizer.value_target_mix, 0.5);
+  EXPECT_EQ(on.optimizer.value_target_mix, 0.0);
 }
 
 TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
