@@ -139,7 +139,7 @@ OpenedRun open_run(const TrainOptions& options, const std::function<void(const s
 
 // Where a session starts: a fresh network and streams, or the latest checkpoint's.
 struct RunState {
-  std::string checkpoint_path;  // the checkpoint resumed from, if any
+  std::string checkpoint_path{};  // the checkpoint resumed from, if any
   std::int64_t games_file_bytes = -1, metrics_rows = -1;  // its marks of the folder's moment
   std::int64_t step = 0;
   Progress progress{};
