@@ -192,6 +192,14 @@ void check_number(const ConfigKey& key, double v, const std::string& text, const
                           std::string(key.storage));
 }
 
+void check_items(const ConfigKey& key, std::size_t items, const Origin& origin, int line) {
+  if (items >= key.min_items) return;
+  origin.fail_value(line, key.path, false,
+                    "expected a list of at least " + std::to_string(key.min_items) + " item" +
+                        (key.min_items == 1 ? "" : "s") + ", got " +
+                        (items == 0 ? std::string("an empty list") : std::to_string(items)));
+}
+
 void check_choice(const ConfigKey& key, const std::string& value, const Origin& origin, int line,
                   const std::string& subject, bool is_item) {
   if (key.choices.empty() || std::find(key.choices.begin(), key.choices.end(), value) != key.choices.end()) return;
@@ -241,7 +249,10 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
     }
     case ConfigType::kStringList: {
       std::vector<std::string> v;
-      if (node.IsNull()) return v;
+      if (node.IsNull()) {
+        check_items(key, 0, origin, line);
+        return v;
+      }
       if (!node.IsSequence()) return wrong_type();
       std::size_t i = 0;
       for (auto it = node.begin(); it != node.end(); ++it, ++i) {
@@ -252,6 +263,7 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
         check_choice(key, item.Scalar(), origin, item_line, subject, true);
         v.push_back(item.Scalar());
       }
+      check_items(key, v.size(), origin, line);
       return v;
     }
   }
@@ -522,6 +534,7 @@ void Config::validate(std::string_view what) const {
     } else if (const auto* s = std::get_if<std::string>(&value)) {
       check_choice(key, *s, origin, 0, key.path, false);
     } else if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
+      check_items(key, list->size(), origin, 0);
       for (std::size_t i = 0; i < list->size(); ++i)
         check_choice(key, (*list)[i], origin, 0, key.path + "[" + std::to_string(i) + "]", true);
     }

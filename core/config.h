@@ -41,6 +41,7 @@ struct ConfigKey {
   Range limits;     // numbers: what the field's C++ type holds ("beyond the range of ...")
   std::string_view storage;  // numbers: that type, for the message ("32-bit integer")
   std::vector<std::string> choices;  // strings and string lists: the values accepted (empty: any)
+  std::size_t min_items = 0;         // string lists: the fewest items accepted
   const void* field = nullptr;  // the bound field, for Config::origin_of
   std::function<ConfigValue()> get;
   std::function<void(const ConfigValue&)> set;
@@ -49,7 +50,7 @@ struct ConfigKey {
 // The visitor a struct's `template <class V> void visit(V& v)` is called with to bind its
 // keys. A visit() line is `v("name", field, "description"[, range or choices])`:
 //   bool; integers and floating point with an optional Range; std::string and
-//   std::vector<std::string> with optional Choices; an enum with its EnumName table.
+//   std::vector<std::string> with optional Choices or MinItems; an enum with its EnumName table.
 // `v.section("name", member)` visits a member struct as a section, and
 // `v.section("name", [&] { ... })` puts the lines of the lambda in one.
 class ConfigBinder {
@@ -125,6 +126,11 @@ class ConfigBinder {
     key.choices = choices.names;
     key.get = [&field] { return ConfigValue(field); };
     key.set = [&field](const ConfigValue& v) { field = std::get<std::vector<std::string>>(v); };
+  }
+
+  static void bind(ConfigKey& key, std::vector<std::string>& field, const MinItems& items) {
+    bind(key, field);
+    key.min_items = items.min;
   }
 
   template <class E, std::size_t N>

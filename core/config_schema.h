@@ -1,6 +1,7 @@
-// What a config struct's visit() says about a key besides its name, field and description: a range or the choices.
+// What a config struct's visit() says about a key besides its name, field and description: a range, the choices or a least length.
 #pragma once
 
+#include <cstddef>
 #include <initializer_list>
 #include <limits>
 #include <optional>
@@ -30,6 +31,12 @@ struct Range {
 struct Choices {
   std::vector<std::string> names;
   Choices(std::initializer_list<std::string_view> list) : names(list.begin(), list.end()) {}
+};
+
+// A list key that needs items to work (evaluation opponents): at least `min` of them.
+// Written in a visit() line as MinItems{1}; an empty list is refused where it was written.
+struct MinItems {
+  std::size_t min = 1;
 };
 
 // One name of an enum as configs spell it; a key of enum type lists all of them, in a

@@ -1,4 +1,4 @@
-// Error types for bad input: each names what was wrong and why, and maps to Python's ValueError.
+// Error types: bad input (each names what was wrong and why; Python's ValueError), and files the system would not write.
 #pragma once
 
 #include <stdexcept>
@@ -24,6 +24,13 @@ struct GameParameterError : InputError {
 // A record or a piece of notation that cannot be read, or that describes an illegal game.
 struct NotationError : InputError {
   using InputError::InputError;
+};
+
+// A file that could not be written or read for a reason outside the input (a full disk, a
+// missing permission): names the file and the system's reason; Python's OSError, so that
+// the command line reports it in one line.
+struct FileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 }  // namespace boardlab

@@ -51,6 +51,14 @@ bool read_flag(torch::serialize::InputArchive& archive, const std::string& key, 
   return value.toInt() == 1;
 }
 
+// A count written only by newer versions: -1 when the checkpoint lacks it.
+std::int64_t read_optional_count(torch::serialize::InputArchive& archive, const std::string& key, const std::string& path) {
+  c10::IValue value;
+  if (!archive.try_read(key, value)) return -1;
+  if (!value.isInt() || value.toInt() < 0) throw InputError("checkpoint '" + path + "': '" + key + "' is not a count");
+  return value.toInt();
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info) {
@@ -78,19 +86,27 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
   archive.write("positions", c10::IValue(info.positions));
   archive.write("seconds", c10::IValue(info.seconds));
   archive.write("config_yaml", c10::IValue(info.config_yaml));
+  // Where the run folder's growing files stood at this checkpoint (none for a lone one).
+  if (info.games_file_bytes >= 0) archive.write("games_file_bytes", c10::IValue(info.games_file_bytes));
+  if (info.metrics_rows >= 0) archive.write("metrics_rows", c10::IValue(info.metrics_rows));
   auto rng = torch::empty({static_cast<std::int64_t>(info.rng_states.size()), 4}, torch::kInt64);
   for (std::size_t i = 0; i < info.rng_states.size(); ++i)
     for (int k = 0; k < 4; ++k) rng[static_cast<std::int64_t>(i)][k] = static_cast<std::int64_t>(info.rng_states[i][k]);
   archive.write("rng_states", rng);
 
-  const std::string temporary = temporary_path_for(path);
+  // Serialized in memory, then written by write_file_atomically: LibTorch's own file writer
+  // throws again from its destructor when a write fails (a full disk), which aborts the
+  // process; memory cannot fail that way, and the file write reports and cleans up.
+  std::string bytes;
+  archive.save_to([&](const void* data, std::size_t size) {
+    bytes.append(static_cast<const char*>(data), size);
+    return size;
+  });
   try {
-    archive.save_to(temporary);
-  } catch (const c10::Error& e) {
-    std::filesystem::remove(temporary);
-    throw std::runtime_error("cannot write checkpoint '" + path + "': " + e.what_without_backtrace());
+    write_file_atomically(path, bytes);
+  } catch (const FileError& e) {
+    throw FileError(std::string("checkpoint not saved: ") + e.what());
   }
-  commit_file_atomically(temporary, path);
 }
 
 Checkpoint load_checkpoint(const std::string& path) {
@@ -113,6 +129,8 @@ Checkpoint load_checkpoint(const std::string& path) {
   info.positions = read_int(archive, "positions", path);
   info.seconds = read_value(archive, "seconds", path).toDouble();
   info.config_yaml = read_string(archive, "config_yaml", path);
+  info.games_file_bytes = read_optional_count(archive, "games_file_bytes", path);
+  info.metrics_rows = read_optional_count(archive, "metrics_rows", path);
   torch::Tensor rng;
   archive.read("rng_states", rng);
   for (std::int64_t i = 0; i < rng.size(0); ++i) {

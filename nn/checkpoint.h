@@ -27,9 +27,16 @@ struct CheckpointInfo {
   double seconds = 0;        // training time so far
   std::string config_yaml;   // the run's config as used
   std::vector<std::array<std::uint64_t, 4>> rng_states;
+  // The run folder at this moment, so that a resume can cut what was written after it:
+  // bytes of games/selfplay.txt and data rows of metrics.csv (-1: not recorded, as in
+  // checkpoints of older versions or outside a run).
+  std::int64_t games_file_bytes = -1;
+  std::int64_t metrics_rows = -1;
 };
 
-// Written to a temporary file, fsynced and renamed: a crash leaves the old file intact.
+// Written to a temporary file, fsynced and renamed: a crash leaves the old file intact. A
+// write that fails (a full disk) throws FileError naming the file, leaves the old file and
+// no temporary file.
 void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info);
 
 struct Checkpoint {

@@ -1,15 +1,18 @@
 // Writing metrics.csv, and carrying its rows over a resume.
 #include "nn/metrics_file.h"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "core/atomic_file.h"
+#include "core/errors.h"
 
 namespace boardlab {
 namespace {
@@ -30,6 +33,13 @@ std::string join(const std::vector<std::string>& cells) {
   return out;
 }
 
+// Drops the bytes after the last newline.
+void trim_partial_line(const std::string& path) {
+  const std::string text = read_file(path);
+  const std::size_t end = text.rfind('\n');
+  std::filesystem::resize_file(path, end == std::string::npos ? 0 : end + 1);
+}
+
 }  // namespace
 
 std::string metric_number(double value, int decimals) {
@@ -39,26 +49,28 @@ std::string metric_number(double value, int decimals) {
   return buf;
 }
 
-MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std::optional<std::int64_t> resume_step)
+MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std::optional<MetricsCut> cut)
     : path_(std::move(path)), columns_(std::move(columns)) {
   if (columns_.empty() || columns_.front() != "step") throw std::logic_error("metrics.csv: the first column is step");
   std::string kept = join(columns_) + "\n";
-  if (resume_step && std::filesystem::exists(path_)) {
+  if (cut && std::filesystem::exists(path_)) {
     std::istringstream in(read_file(path_));
     std::string line;
     std::getline(in, line);
     const std::vector<std::string> old_columns = split_csv_line(line);
-    while (std::getline(in, line)) {
+    for (std::int64_t read = 0; std::getline(in, line); ++read) {
+      if (cut->rows >= 0 && read >= cut->rows) break;
       const std::vector<std::string> cells = split_csv_line(line);
       std::int64_t row_step = 0;
       if (cells.empty()) continue;
       auto [end, ec] = std::from_chars(cells[0].data(), cells[0].data() + cells[0].size(), row_step);
-      if (ec != std::errc() || row_step > *resume_step) continue;
+      if (ec != std::errc() || (cut->rows < 0 && row_step > cut->step)) continue;
       std::vector<std::string> row(columns_.size());
       for (std::size_t c = 0; c < columns_.size(); ++c)
         for (std::size_t o = 0; o < old_columns.size() && o < cells.size(); ++o)
           if (old_columns[o] == columns_[c]) row[c] = cells[o];
       kept += join(row) + "\n";
+      ++rows_;
     }
   }
   write_file_atomically(path_, kept);
@@ -81,8 +93,22 @@ void MetricsFile::append(const MetricsRow& row) {
       if (!known) throw std::logic_error("metrics.csv has no column '" + name + "'");
     }
   }
-  std::ofstream out(path_, std::ios::app);
-  out << join(cells) << "\n";
+  const std::string line = join(cells) + "\n";
+  std::ofstream out(path_, std::ios::app | std::ios::binary);
+  out << line;
+  out.flush();
+  if (!out) {
+    const int error = errno;
+    // A torn row would shift every later one: cut the file back to its last whole row.
+    out.close();
+    try {
+      trim_partial_line(path_);
+    } catch (const std::exception&) {
+      // The row's own error is the one to report.
+    }
+    throw FileError("cannot write '" + path_ + "': " + std::strerror(error != 0 ? error : EIO));
+  }
+  ++rows_;
 }
 
 }  // namespace boardlab

@@ -12,21 +12,34 @@ namespace boardlab {
 // A row: column name → formatted value; columns a row lacks are left empty.
 using MetricsRow = std::map<std::string, std::string>;
 
+// Where a resume cuts metrics.csv: after the data rows its checkpoint counted (rows >= 0),
+// or, for a checkpoint that did not count them, after the rows up to its step.
+struct MetricsCut {
+  std::int64_t step = 0;
+  std::int64_t rows = -1;
+};
+
 class MetricsFile {
  public:
-  // Opens `path` with `columns` (the first must be "step"). On resume, rows past
-  // `resume_step` are dropped, so the file describes exactly the run that continues, and
-  // the kept rows are mapped by column name onto `columns`: a run resumed by a newer
-  // boardlab keeps its history, with empty cells for columns it did not have.
-  MetricsFile(std::string path, std::vector<std::string> columns, std::optional<std::int64_t> resume_step);
+  // Opens `path` with `columns` (the first must be "step"). On resume, rows written after
+  // the checkpoint are dropped (`cut`), so the file describes exactly the run that
+  // continues and never holds a step's row twice from two sessions; the kept rows are
+  // mapped by column name onto `columns`: a run resumed by a newer boardlab keeps its
+  // history, with empty cells for columns it did not have. Without `cut` the file starts
+  // afresh.
+  MetricsFile(std::string path, std::vector<std::string> columns, std::optional<MetricsCut> cut);
 
-  // Appends a row; a column outside the header is a programming error (std::logic_error).
+  // Appends a row; a column outside the header is a programming error (std::logic_error),
+  // a row the system would not write (a full disk) a FileError naming the file.
   void append(const MetricsRow& row);
   const std::vector<std::string>& columns() const { return columns_; }
+  // Data rows in the file: what a checkpoint records as its moment.
+  std::int64_t rows() const { return rows_; }
 
  private:
   std::string path_;
   std::vector<std::string> columns_;
+  std::int64_t rows_ = 0;
 };
 
 // Numbers as metrics.csv writes them: fixed decimals, and an empty cell for NaN.

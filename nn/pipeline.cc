@@ -139,6 +139,8 @@ OpenedRun open_run(const TrainOptions& options, const std::function<void(const s
 
 // Where a session starts: a fresh network and streams, or the latest checkpoint's.
 struct RunState {
+  std::string checkpoint_path{};  // the checkpoint resumed from, if any
+  std::int64_t games_file_bytes = -1, metrics_rows = -1;  // its marks of the folder's moment
   std::int64_t step = 0;
   Progress progress{};
   Rng master{}, sampler{};
@@ -151,10 +153,16 @@ RunState restore(const OpenedRun& opened, const Game& game, bool resume) {
   const TrainConfig& cfg = opened.cfg;
   RunState state{.master = Rng(cfg.seed), .sampler = Rng(cfg.seed ^ 0x5a4d91e7ULL)};
   if (!resume) return state;
-  const RunFolder& run = *opened.folder;
-  if (!fs::exists(run.latest_checkpoint()))
-    throw InputError("resume: '" + opened.dir + "' has no checkpoint yet (checkpoints/latest.pt)");
-  Checkpoint checkpoint = load_checkpoint(run.latest_checkpoint());
+  RunFolder& run = *opened.folder;
+  std::optional<ResumePoint> point = run.resume_point();
+  if (!point) {
+    // A run that died before its first checkpoint: what a researcher means by resuming it
+    // is running it, so it starts again from step 0 with its own config.
+    run.log("resume: '" + opened.dir + "' has no checkpoint yet: starting it from step 0 with its config");
+    state.games_file_bytes = 0;
+    return state;
+  }
+  Checkpoint& checkpoint = point->checkpoint;
   if (checkpoint.game->to_string() != game.to_string())
     throw InputError("resume: the checkpoint plays " + checkpoint.game->to_string() + " but the config says " + cfg.game);
   if (!(checkpoint.info.network == cfg.network))
@@ -168,9 +176,22 @@ RunState restore(const OpenedRun& opened, const Game& game, bool resume) {
     state.sampler.set_state(streams[1]);
     state.actor_streams.assign(streams.begin() + 2, streams.end());
   }
+  state.checkpoint_path = point->path;
+  state.games_file_bytes = checkpoint.info.games_file_bytes;
+  state.metrics_rows = checkpoint.info.metrics_rows;
   state.model.emplace(std::move(checkpoint.model));
   state.resume_step = state.step;
   return state;
+}
+
+// The replay saved with the resumed checkpoint; an older version's replay.bin for an older
+// version's checkpoint (one that did not mark the folder's moment).
+void restore_replay(RunFolder& run, const RunState& state, ReplayBuffer& replay) {
+  if (!state.resume_step) return;
+  std::string path = run.replay_path(*state.resume_step);
+  if (!fs::exists(path) && state.metrics_rows < 0) path = run.legacy_replay_path();
+  if (fs::exists(path)) replay.load(path);
+  else run.log("resume: no replay was saved with step " + std::to_string(*state.resume_step) + "; self-play fills it again");
 }
 
 // A progress line from a metrics row: "step 120/4000 | games 64 | ... | 0:50 elapsed, ETA 9:10".
@@ -213,12 +234,14 @@ TrainSummary train(const TrainOptions& options) {
   Rng& master = state.master;
   Model model = state.model ? std::move(*state.model) : Model(cfg.network, *game, cfg.seed);
   Trainer trainer(model, cfg.optimizer);
-  if (options.resume) load_optimizer(run.latest_checkpoint(), trainer);
+  if (state.resume_step) load_optimizer(state.checkpoint_path, trainer);
   ReplayBuffer replay(*game, cfg.replay_window);
-  if (options.resume && fs::exists(run.replay_path())) replay.load(run.replay_path());
+  restore_replay(run, state, replay);
   // Only once a resume's checkpoint and replay have loaded and match the config: a refused
-  // resume must leave config.yaml as it was, or a plain --resume would fail from then on.
+  // resume must leave config.yaml and the folder as they were, or a plain --resume would
+  // fail from then on.
   write_file_atomically(run.config_path(), cfg.yaml);
+  if (options.resume) run.rewind(state.resume_step.value_or(-1), state.games_file_bytes);
 
   Learner learner(model, trainer, replay,
                   {.batch_size = cfg.batch_size,
@@ -239,7 +262,8 @@ TrainSummary train(const TrainOptions& options) {
   for (const auto& c : Learner::metric_columns()) columns.push_back(c);
   for (const auto& c : SelfPlayMetrics::columns()) columns.push_back(c);
   for (const auto& c : evaluator.metric_columns()) columns.push_back(c);
-  MetricsFile metrics(run.metrics_path(), columns, state.resume_step);
+  MetricsFile metrics(run.metrics_path(), columns,
+                      state.resume_step ? std::optional<MetricsCut>({*state.resume_step, state.metrics_rows}) : std::nullopt);
 
   const std::int64_t games_before = progress.games, positions_before = progress.positions;
   Actors actors(*game, {.workers = cfg.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
@@ -265,17 +289,17 @@ TrainSummary train(const TrainOptions& options) {
   };
 
   // ---- checkpoints: the actors stand still so their streams and the replay agree.
-  std::int64_t last_checkpoint = options.resume ? step : -1;
+  std::int64_t last_checkpoint = state.resume_step ? step : -1;
   auto checkpoint = [&] {
     actors.pause();
     const auto [games, positions] = totals();
     std::vector<std::array<std::uint64_t, 4>> streams = {master.state(), learner.sampler().state()};
     for (const auto& s : actors.rng_states()) streams.push_back(s);
-    const CheckpointInfo info{game->to_string(), cfg.network, step, games, positions, elapsed(), cfg.yaml, streams};
-    const std::string path = run.checkpoint_path(step);
-    replay.save(run.replay_path());
-    save_checkpoint(path, model, &trainer, info);
-    run.publish_checkpoint(path, cfg.checkpoint_keep);
+    const CheckpointInfo info{game->to_string(), cfg.network, step,    games,           positions,
+                              elapsed(),          cfg.yaml,     streams, run.sync_games(), metrics.rows()};
+    run.commit_checkpoint(
+        step, cfg.checkpoint_keep, [&](const std::string& path) { replay.save(path); },
+        [&](const std::string& path) { save_checkpoint(path, model, &trainer, info); });
     last_checkpoint = step;
     actors.resume();
   };
@@ -326,8 +350,9 @@ TrainSummary train(const TrainOptions& options) {
       ++step;
       actors.set_learner_step(step);
       if (step % cfg.publish_every == 0) actors.publish(learner.snapshot(), step);
-      if (step % cfg.checkpoint_every == 0) checkpoint();
+      // An evaluation before the checkpoint of its step, which then holds its row and files.
       if (cfg.eval_every > 0 && step % cfg.eval_every == 0) evaluate();
+      if (step % cfg.checkpoint_every == 0) checkpoint();
     }
     if (std::chrono::duration<double>(Clock::now() - last_log).count() < cfg.log_every_seconds) continue;
     last_log = Clock::now();
@@ -345,7 +370,10 @@ TrainSummary train(const TrainOptions& options) {
   // few steps ago.
   if (last_checkpoint != step) checkpoint();
   const bool recent = last_eval && cfg.eval_every > 0 && step - last_eval->step < cfg.eval_every / 4;
-  if (!stop && !recent && (!last_eval || last_eval->step != step)) evaluate();
+  if (!stop && !recent && (!last_eval || last_eval->step != step)) {
+    evaluate();
+    checkpoint();  // again: the evaluation's row and files join the run's last moment
+  }
   const auto [games, positions] = totals();
   run.log(std::string(stop ? "stopped" : "finished") + " at step " + std::to_string(step) + " after " +
           duration(elapsed()) + ": " + std::to_string(games) + " games, " + std::to_string(positions) + " positions");

@@ -89,7 +89,9 @@ struct TrainConfig {
     v.section("evaluation", [&] {
       v("every_steps", eval_every, "training steps between evaluations (0: only at the end)", Range::at_least(0));
       v("games", eval_games, "games against each opponent", Range::between(1, 100000));
-      v("opponents", eval_opponents, "baseline players (random, uct:N, mcts:..., agent:PATH)");
+      // Evaluation rates the network against these: without one it has nothing to play.
+      v("opponents", eval_opponents, "baseline players (random, uct:N, mcts:..., agent:PATH), at least one",
+        MinItems{1});
       v("previous_checkpoint", eval_previous, "also play the previous evaluation's network");
       v("simulations", eval_simulations, "the agent's search budget in evaluation games", Range::between(1, 100000));
     });

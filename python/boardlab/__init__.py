@@ -6,7 +6,8 @@ Every kind of game has the same API: Game.type() says which kind; at a chance no
 legal_actions(player) and apply_actions() takes one action each, and for hidden information
 observation_tensor(player), information_key(player), record_for(player) and
 sample_hidden(player) hold only what that player may know.
-Every error on bad input is a ValueError subclass (InputError and its kinds) with the reason.
+Every error on bad input is a ValueError subclass (InputError and its kinds) with the reason;
+a file the system would not write (a full disk) is FileError, an OSError.
 """
 
 from boardlab._boardlab import (
@@ -15,6 +16,7 @@ from boardlab._boardlab import (
     PUBLIC_VIEWER,
     SIMULTANEOUS_PLAYER,
     TERMINAL_PLAYER,
+    FileError,
     Game,
     GameParameterError,
     GameType,
@@ -52,6 +54,7 @@ __all__ = [
     "PUBLIC_VIEWER",
     "SIMULTANEOUS_PLAYER",
     "TERMINAL_PLAYER",
+    "FileError",
     "Game",
     "GameParameterError",
     "GameType",

@@ -35,3 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         # The reader (e.g. `| head`) left; point stdout at nothing so the exit flush is quiet.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except boardlab.FileError as error:
+        # The system would not write a file (a full disk): the message names it and why.
+        print(f"boardlab {args.command}: error: {error}", file=sys.stderr)
+        return 1

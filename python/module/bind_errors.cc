@@ -1,4 +1,4 @@
-// boardlab's input errors as Python exceptions: all are ValueError, so `except ValueError` catches them.
+// boardlab's errors as Python exceptions: input errors are ValueError, so `except ValueError` catches them; FileError is OSError.
 #include "bindings.h"
 
 #include "core/errors.h"
@@ -14,6 +14,8 @@ void bind_errors(py::module_& m) {
   py::register_local_exception<IllegalActionError>(m, "IllegalActionError", input);
   py::register_local_exception<GameParameterError>(m, "GameParameterError", input);
   py::register_local_exception<NotationError>(m, "NotationError", input);
+  // A file the system would not write (a full disk): OSError, reported in one line.
+  py::register_local_exception<FileError>(m, "FileError", PyExc_OSError);
 }
 
 }  // namespace boardlab::python

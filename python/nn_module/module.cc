@@ -212,6 +212,7 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   static const py::handle illegal = py::object(core.attr("IllegalActionError")).release();
   static const py::handle parameter = py::object(core.attr("GameParameterError")).release();
   static const py::handle notation = py::object(core.attr("NotationError")).release();
+  static const py::handle file = py::object(core.attr("FileError")).release();
   py::register_local_exception_translator([](std::exception_ptr error) {
     try {
       if (error) std::rethrow_exception(error);
@@ -223,6 +224,8 @@ PYBIND11_MODULE(_boardlab_nn, m) {
       PyErr_SetString(notation.ptr(), e.what());
     } catch (const InputError& e) {
       PyErr_SetString(input.ptr(), e.what());
+    } catch (const FileError& e) {
+      PyErr_SetString(file.ptr(), e.what());
     }
   });
   bind_arena(m, make_any_bot);

@@ -24,6 +24,7 @@
 namespace boardlab {
 namespace {
 
+using nn_testing::FileSizeLimit;
 using nn_testing::predict_all;
 using nn_testing::random_positions;
 using nn_testing::random_selfplay_game;
@@ -319,6 +320,31 @@ TEST(Checkpoint, WriterKilledMidWriteLeavesTheLastWholeCheckpoint) {
   EXPECT_EQ(rewritten.info.step, 7);
   EXPECT_TRUE(same_bits(predict_all(rewritten.model, obs, 8), expected[1]));
   EXPECT_FALSE(std::filesystem::exists(stale));
+}
+
+// A full disk during a write: LibTorch's file writer threw from its destructor and aborted
+// the process (SIGABRT, "unexpected pos"); now one line names the file and the reason, the
+// previous checkpoint stays whole and no temporary file is left.
+TEST(Checkpoint, AFullDiskIsOneLineAndKeepsThePreviousCheckpoint) {
+  const Game& game = virus_war();
+  Model model(tiny_network(1, 8), game, 3);
+  Trainer trainer(model, OptimizerConfig{});
+  TempDir dir;
+  const std::string path = dir / "step.pt";
+  save_checkpoint(path, model, &trainer, sample_info(model, 4));
+  const auto size = std::filesystem::file_size(path);
+  for (const rlim_t limit : {rlim_t{0}, static_cast<rlim_t>(size / 2), static_cast<rlim_t>(size - 1)}) {
+    std::string message;
+    {
+      const FileSizeLimit full(limit);
+      message = error_of<FileError>([&] { save_checkpoint(path, model, &trainer, sample_info(model, 8)); });
+    }
+    EXPECT_EQ(message, "checkpoint not saved: cannot write '" + path + "': File too large") << "limit " << limit;
+    EXPECT_EQ(load_checkpoint(path).info.step, 4);
+    EXPECT_TRUE(nn_testing::temporary_files(dir.path()).empty());
+  }
+  save_checkpoint(path, model, &trainer, sample_info(model, 8));
+  EXPECT_EQ(load_checkpoint(path).info.step, 8);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -152,6 +154,38 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// A full disk without filling one: while alive, no file this process writes may grow past
+// `bytes` (RLIMIT_FSIZE), and a write past it fails with EFBIG ("File too large") instead of
+// raising SIGXFSZ, just as a full disk fails a write with ENOSPC.
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    if (::getrlimit(RLIMIT_FSIZE, &saved_) != 0) throw std::runtime_error("getrlimit failed");
+    old_handler_ = ::signal(SIGXFSZ, SIG_IGN);
+    rlimit limit = saved_;
+    limit.rlim_cur = bytes;
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) throw std::runtime_error("setrlimit failed");
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    ::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit saved_{};
+  sighandler_t old_handler_ = SIG_DFL;
+};
+
+// The files under `dir` whose names temporary_path_for makes: what a failed or killed writer left.
+inline std::vector<std::string> temporary_files(const std::filesystem::path& dir) {
+  std::vector<std::string> found;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
+    if (entry.path().filename().string().find(".tmp.") != std::string::npos) found.push_back(entry.path().string());
+  return found;
+}
 
 inline std::string file_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

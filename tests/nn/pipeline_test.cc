@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -156,7 +157,7 @@ TEST(Pipeline, ResumeContinuesTheStepCountAndTheRandomStreams) {
 
   // The replay window continued too: its counters match the checkpoint's.
   ReplayBuffer replay(*at9.game, 50000);
-  replay.load(run + "/replay.bin");
+  replay.load(checkpoints + "step_000000009.replay");
   EXPECT_EQ(replay.games_added(), at9.info.games);
   EXPECT_EQ(replay.positions_added(), at9.info.positions);
 }
@@ -185,7 +186,8 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(run + "/checkpoints")) files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{"latest.pt", "step_000000003.pt", "step_000000004.pt"}));
+  EXPECT_EQ(files, (std::vector<std::string>{"latest.pt", "step_000000003.pt", "step_000000003.replay",
+                                             "step_000000004.pt", "step_000000004.replay"}));
   const Checkpoint latest = load_checkpoint(summary.latest_checkpoint);
   EXPECT_EQ(latest.info.step, 4);
   EXPECT_EQ(latest.info.game, "virus_war(strict=false)");  // canonical, parameters included
@@ -195,9 +197,9 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   EXPECT_TRUE(fs::equivalent(run + "/checkpoints/latest.pt", run + "/checkpoints/step_000000004.pt"));
   EXPECT_EQ(load_checkpoint(run + "/checkpoints/step_000000003.pt").info.step, 3);
 
-  // replay.bin holds every game so far (the window is larger than the run).
+  // The replay of step 4 holds every game so far (the window is larger than the run).
   ReplayBuffer replay(*latest.game, cfg.replay_window);
-  replay.load(run + "/replay.bin");
+  replay.load(run + "/checkpoints/step_000000004.replay");
   EXPECT_EQ(replay.games_added(), summary.games);
   EXPECT_EQ(replay.positions(), summary.positions);
   std::printf("Virus War self-play replay, %lld positions: %.2f bytes/position without policy, %.2f with\n",
@@ -311,13 +313,155 @@ TEST(Pipeline, SelfPlayRecordsMarkGamesACapEnded) {
   }
 }
 
-TEST(Pipeline, ResumeNeedsARunFolderWithACheckpoint) {
+TEST(Pipeline, ResumeNeedsARunFolder) {
   TempDir tmp;
   std::vector<std::string> log;
   TrainOptions resume = options(tmp / "nothing", {}, &log);
   resume.resume = true;
   const std::string message = error_of<InputError>([&] { train(resume); });
   EXPECT_NE(message.find("not a run folder"), std::string::npos) << message;
+}
+
+TrainOptions resume_options(const std::string& run, std::vector<std::string> overrides, std::vector<std::string>* log) {
+  TrainOptions o = options(run, std::move(overrides), log);
+  o.config_path.clear();
+  o.resume = true;
+  return o;
+}
+
+bool has_line_starting(const std::vector<std::string>& log, const std::string& start) {
+  return std::any_of(log.begin(), log.end(), [&](const std::string& line) { return line.rfind(start, 0) == 0; });
+}
+
+// A run that died before its first checkpoint: --out refuses the folder ("resume it") and
+// --resume runs it from step 0 with its own config, dropping what the dead session wrote.
+TEST(Pipeline, ARunWithoutACheckpointResumesFromStepZero) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  {
+    // What a session killed while filling its replay leaves.
+    const TrainConfig cfg = load_train_config(kConfig, tiny({"run.max_steps=2"}));
+    fs::create_directories(run + "/games");
+    fs::create_directories(run + "/evaluation");
+    nn_testing::write_text(run + "/config.yaml", cfg.yaml);
+    nn_testing::write_text(run + "/games/selfplay.txt", "[1,-1] a game of the dead session\n");
+    nn_testing::write_text(run + "/metrics.csv", "step,seconds\n0,1.0\n0,2.0\n");
+    nn_testing::write_text(run + "/evaluation/step_000000001.json", "{}");
+  }
+  const std::string taken = error_of<InputError>([&] { train(options(run, tiny({}), &log)); });
+  EXPECT_NE(taken.find("resume it with --resume"), std::string::npos) << taken;
+  const TrainSummary summary = train(resume_options(run, {}, &log));
+  EXPECT_TRUE(has_line_starting(log, "resume: '" + run + "' has no checkpoint yet: starting it from step 0"));
+  EXPECT_EQ(summary.steps, 2);
+  EXPECT_EQ(load_checkpoint(run + "/checkpoints/latest.pt").info.step, 2);
+  EXPECT_EQ(static_cast<std::int64_t>(lines_of(file_text(run + "/games/selfplay.txt")).size()), summary.games);
+  EXPECT_EQ(file_text(run + "/games/selfplay.txt").find("dead session"), std::string::npos);
+  EXPECT_FALSE(fs::exists(run + "/evaluation/step_000000001.json"));
+  const auto steps = metric_steps(run + "/metrics.csv");
+  ASSERT_FALSE(steps.empty());
+  EXPECT_EQ(steps.back(), 2);
+  EXPECT_EQ(split(lines_of(file_text(run + "/metrics.csv"))[0], ',').size(), split(lines_of(file_text(run + "/metrics.csv"))[1], ',').size());
+}
+
+TEST(Pipeline, AResumeFallsBackToTheNewestReadableCheckpoint) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  train(options(run, tiny({"run.max_steps=4", "checkpoint.every_steps=2"}), &log));
+  const std::string checkpoints = run + "/checkpoints/";
+
+  // latest.pt missing: the newest step file, said in one line.
+  fs::remove(checkpoints + "latest.pt");
+  log.clear();
+  EXPECT_EQ(train(resume_options(run, {"run.max_steps=5"}, &log)).steps, 5);
+  EXPECT_TRUE(has_line_starting(log, "resume: latest.pt is missing; resuming from step_000000004.pt, the newest readable checkpoint"));
+  EXPECT_TRUE(has_line_starting(log, "resuming virus_war(strict=false) in " + run + " at step 4:"));
+
+  // latest.pt corrupt (and step_5.pt with it: one file under two names): step_4.pt.
+  nn_testing::write_text(checkpoints + "latest.pt", "garbage");
+  ASSERT_EQ(file_text(checkpoints + "step_000000005.pt"), "garbage");
+  log.clear();
+  EXPECT_EQ(train(resume_options(run, {"run.max_steps=6"}, &log)).steps, 6);
+  EXPECT_TRUE(has_line_starting(log, "resume: latest.pt cannot be read ("));
+  EXPECT_TRUE(has_line_starting(log, "resuming virus_war(strict=false) in " + run + " at step 4:"));
+  const auto line = std::find_if(log.begin(), log.end(), [](const std::string& l) { return l.starts_with("resume: latest.pt"); });
+  ASSERT_NE(line, log.end());
+  EXPECT_NE(line->find("step_000000005.pt cannot be read"), std::string::npos) << *line;
+  EXPECT_NE(line->find("; resuming from step_000000004.pt, the newest readable checkpoint"), std::string::npos) << *line;
+  EXPECT_EQ(load_checkpoint(checkpoints + "latest.pt").info.step, 6);
+
+  // Nothing readable: refused, naming each file.
+  for (const auto& entry : fs::directory_iterator(checkpoints))
+    if (entry.path().extension() == ".pt") nn_testing::write_text(entry.path().string(), "garbage");
+  const std::string message = error_of<InputError>([&] { train(resume_options(run, {}, &log)); });
+  EXPECT_EQ(message.rfind("resume: no checkpoint of '" + run + "' can be read: latest.pt cannot be read", 0), 0u) << message;
+  EXPECT_NE(message.find("step_000000002.pt cannot be read"), std::string::npos) << message;
+}
+
+// What a session writes after its last checkpoint (games, metrics rows, an evaluation, the
+// replay of a checkpoint it never committed, temporary files) is cut when the run resumes:
+// the folder reads as the checkpoint's moment, and goes on from it.
+TEST(Pipeline, AResumeCutsTheFolderBackToItsCheckpoint) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  const TrainSummary first = train(options(run, tiny({"run.max_steps=4", "checkpoint.every_steps=2"}), &log));
+  const Checkpoint at4 = load_checkpoint(run + "/checkpoints/latest.pt");
+  EXPECT_EQ(static_cast<std::int64_t>(lines_of(file_text(run + "/games/selfplay.txt")).size()), first.games);
+  EXPECT_EQ(at4.info.metrics_rows, static_cast<std::int64_t>(metric_steps(run + "/metrics.csv").size()));
+  EXPECT_EQ(at4.info.games_file_bytes, static_cast<std::int64_t>(fs::file_size(run + "/games/selfplay.txt")));
+  const std::string metrics_at4 = file_text(run + "/metrics.csv");
+  {
+    // The killed session's later writes.
+    std::ofstream(run + "/games/selfplay.txt", std::ios::app) << "[1,-1] after the checkpoint\n[0,0] torn";
+    std::ofstream(run + "/metrics.csv", std::ios::app) << "4,99.0\n5,99.5\n";
+    nn_testing::write_text(run + "/evaluation/step_000000005.json", "{}");
+    nn_testing::write_text(run + "/checkpoints/step_000000006.replay", "uncommitted");
+    nn_testing::write_text(run + "/checkpoints/latest.pt.tmp.77.88", "half");
+  }
+  log.clear();
+  const TrainSummary second = train(resume_options(run, {"run.max_steps=6"}, &log));
+  EXPECT_EQ(second.steps, 6);
+  EXPECT_TRUE(has_line_starting(log, "removed 1 temporary file left by an interrupted writer"));
+  const std::string games = file_text(run + "/games/selfplay.txt");
+  EXPECT_EQ(games.find("after the checkpoint"), std::string::npos);
+  EXPECT_EQ(games.find("torn"), std::string::npos);
+  EXPECT_EQ(static_cast<std::int64_t>(lines_of(games).size()), second.games);
+  const std::string metrics = file_text(run + "/metrics.csv");
+  EXPECT_EQ(metrics.rfind(metrics_at4, 0), 0u);
+  EXPECT_EQ(metrics.find("99.5"), std::string::npos);
+  EXPECT_FALSE(fs::exists(run + "/evaluation/step_000000005.json"));
+  EXPECT_TRUE(nn_testing::temporary_files(run).empty());
+  const Checkpoint at6 = load_checkpoint(run + "/checkpoints/latest.pt");
+  ReplayBuffer replay(*at6.game, 50000);
+  replay.load(run + "/checkpoints/step_000000006.replay");
+  EXPECT_EQ(replay.games_added(), at6.info.games);
+  EXPECT_EQ(at6.info.games, second.games);
+}
+
+// A full disk during a run: one line naming the file and why, the previous checkpoint whole,
+// nothing temporary left, and the run resumes once there is room.
+TEST(Pipeline, AFullDiskStopsTheRunInOneLineAndItResumesLater) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  train(options(run, tiny({"run.max_steps=2", "checkpoint.every_steps=2"}), &log));
+  const auto size = fs::file_size(run + "/checkpoints/step_000000002.pt");
+  std::string message;
+  {
+    const nn_testing::FileSizeLimit full(size - 1);
+    message = error_of<FileError>([&] { train(resume_options(run, {"run.max_steps=4"}, &log)); });
+  }
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_NE(message.find("cannot write '" + run + "/"), std::string::npos) << message;
+  EXPECT_NE(message.find("File too large"), std::string::npos) << message;
+  EXPECT_EQ(load_checkpoint(run + "/checkpoints/latest.pt").info.step, 2);
+  EXPECT_TRUE(nn_testing::temporary_files(run).empty());
+  EXPECT_FALSE(fs::exists(run + "/checkpoints/step_000000004.replay"));
+  const TrainSummary resumed = train(resume_options(run, {"run.max_steps=4"}, &log));
+  EXPECT_EQ(resumed.steps, 4);
+  EXPECT_EQ(static_cast<std::int64_t>(lines_of(file_text(run + "/games/selfplay.txt")).size()), resumed.games);
 }
 
 }  // namespace

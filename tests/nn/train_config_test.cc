@@ -333,6 +333,22 @@ TEST_F(TrainConfigErrors, BadOpponentSpecNamesItsLine) {
   EXPECT_NE(uct.find("uct needs a number of simulations"), std::string::npos) << uct;
 }
 
+// An evaluation with no opponent has nothing to play: refused where the list was written,
+// before a run starts, not at the run's first evaluation.
+TEST_F(TrainConfigErrors, AnEmptyOpponentListNamesItsKey) {
+  EXPECT_EQ(load_error("evaluation:\n  games: 4\n  opponents: []\n"),
+            path_ + ":3: evaluation.opponents: expected a list of at least 1 item, got an empty list");
+  EXPECT_EQ(load_error("evaluation:\n  opponents:\n"),
+            path_ + ":2: evaluation.opponents: expected a list of at least 1 item, got an empty list");
+  EXPECT_EQ(load_error("", {"evaluation.opponents=[]"}),
+            "--set evaluation.opponents=[]: expected a list of at least 1 item, got an empty list");
+  // A struct filled in code is checked the same way.
+  TrainConfig t;
+  t.eval_opponents.clear();
+  EXPECT_EQ(error_of<ConfigError>([&] { Config(t).validate("train"); }),
+            "train 'evaluation.opponents': expected a list of at least 1 item, got an empty list");
+}
+
 TEST_F(TrainConfigErrors, MissingFile) {
   const std::string missing = dir_ / "nowhere.yaml";
   EXPECT_EQ(error_of<ConfigError>([&] { load_train_config(missing); }),

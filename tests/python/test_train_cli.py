@@ -10,6 +10,7 @@ import subprocess
 import time
 
 import pytest
+import resource
 
 import boardlab
 from conftest import LAUNCHER, REPO
@@ -117,7 +118,7 @@ def test_train_finishes_with_a_table_and_a_run_folder(tiny_run):
     assert re.search(r"^net@4 +vs random +\d+ +\d+ +\d+ +[\d.]+%$", table, re.M), table
     assert "95% interval" in table
     assert "training virus_war(strict=false)" in result.stderr  # progress goes to stderr
-    for part in ("config.yaml", "replay.bin", "metrics.csv", "log.txt", "games/selfplay.txt"):
+    for part in ("config.yaml", "checkpoints/step_000000004.replay", "metrics.csv", "log.txt", "games/selfplay.txt"):
         assert (run / part).is_file(), part
     evaluation = json.loads((run / "evaluation" / "step_000000004.json").read_text())
     assert [p["name"] for p in evaluation["players"]] == ["net@4", "random"]
@@ -271,4 +272,87 @@ def test_killed_run_resumes_from_its_latest_checkpoint(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert f"at step {info['step']}" in result.stderr
-    assert checkpoint_info(checkpoints / "latest.pt")["step"] == target
+    final = checkpoint_info(checkpoints / "latest.pt")
+    assert final["step"] == target
+    # One consistent moment: every counted game in games/selfplay.txt once, no temporary
+    # file of the killed writer, metrics rows in step order.
+    assert len((run / "games" / "selfplay.txt").read_text().splitlines()) == final["games"]
+    assert not [p for p in run.rglob("*") if ".tmp." in p.name]
+    steps = [int(line.split(",")[0]) for line in (run / "metrics.csv").read_text().splitlines()[1:]]
+    assert steps == sorted(steps) and steps[-1] == target
+
+
+def wait_for(predicate, process, seconds=90):
+    """Polls until `predicate` holds; the deadline only guards against a hang."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None and not predicate():
+        time.sleep(0.02)
+    assert process.poll() is None, process.stderr.read()
+    assert predicate()
+
+
+def test_a_run_folder_in_use_is_refused_naming_the_holder(tmp_path):
+    """Two trainings on one folder: the second refuses at once; the lock dies with kill -9."""
+    run = tmp_path / "run"
+    holder = subprocess.Popen(
+        [str(LAUNCHER), "train", "--config", CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=100000"])],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for(lambda: (run / "config.yaml").is_file(), holder)
+        for args in (["--resume", str(run)], ["--config", CONFIG, "--out", str(run)]):
+            result = subprocess.run([str(LAUNCHER), "train", *args], capture_output=True, text=True, timeout=120)
+            assert result.returncode == 2, result.stderr
+            assert result.stderr == (
+                f"boardlab train: error: run folder '{run}' is in use by another training (pid {holder.pid}); "
+                "wait for it to end or stop it, or choose another folder\n"
+            )
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+        holder.stderr.close()
+    # No stale lock after kill -9: the run resumes (from step 0 if it died before its first checkpoint).
+    result = subprocess.run(
+        [str(LAUNCHER), "train", "--resume", str(run), "--set", "run.max_steps=2"], capture_output=True, text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert checkpoint_info(run / "checkpoints" / "latest.pt")["step"] == 2
+
+
+def test_a_full_disk_is_one_line_and_keeps_the_previous_checkpoint(tmp_path):
+    """Files limited below a checkpoint's size (RLIMIT_FSIZE: writes fail as on a full disk)."""
+    run = tmp_path / "run"
+    first = subprocess.run(
+        [str(LAUNCHER), "train", "--config", CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=2"])],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert first.returncode == 0, first.stderr
+    limit = (run / "checkpoints" / "step_000000002.pt").stat().st_size - 1
+
+    def full_disk():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of a signal, like ENOSPC
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+
+    result = subprocess.run(
+        [str(LAUNCHER), "train", "--resume", str(run), "--set", "run.max_steps=4"],
+        capture_output=True, text=True, timeout=120, preexec_fn=full_disk,
+    )
+    assert result.returncode == 1, result.stderr
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith(f"boardlab train: error: ") and f"cannot write '{run}/" in last, result.stderr
+    assert last.endswith("': File too large"), result.stderr
+    assert "Traceback" not in result.stderr
+    assert checkpoint_info(run / "checkpoints" / "latest.pt")["step"] == 2
+    assert not [p for p in run.rglob("*") if ".tmp." in p.name]
+
+
+def test_an_empty_opponent_list_is_refused_before_the_run(run_cli, tmp_path):
+    result = run_cli("train", "--config", CONFIG, "--out", str(tmp_path / "run"), "--set", "evaluation.opponents=[]")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "boardlab train: error: --set evaluation.opponents=[]: expected a list of at least 1 item, got an empty list\n"
+    )
+    assert not (tmp_path / "run").exists()
