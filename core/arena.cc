@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "core/errors.h"
 #include "core/random_play.h"
+#include "core/stop.h"
 
 namespace boardlab {
 namespace {
@@ -33,8 +35,10 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
   return rng();
 }
 
-ArenaGame play_one(const Game& game, const std::vector<std::string>& players, const std::vector<int>& seats,
-                   std::uint64_t opening_seed, std::uint64_t bot_seed, int opening_turns, const BotFactory& factory) {
+// The game played to its end, or none when `halted` said stop first.
+std::optional<ArenaGame> play_one(const Game& game, const std::vector<std::string>& players,
+                                  const std::vector<int>& seats, std::uint64_t opening_seed, std::uint64_t bot_seed,
+                                  int opening_turns, const BotFactory& factory, const std::function<bool()>& halted) {
   std::vector<std::unique_ptr<Bot>> bots;
   for (std::size_t s = 0; s < seats.size(); ++s) bots.push_back(factory(players[seats[s]], game, mix(bot_seed, s)));
   std::unique_ptr<State> state = game.new_initial_state();
@@ -46,6 +50,7 @@ ArenaGame play_one(const Game& game, const std::vector<std::string>& players, co
   while (!state->is_terminal() && state->move_number() < opening_turns)
     apply_random_step(*state, state->is_chance_node() ? chance : opening, joint);
   while (!state->is_terminal()) {
+    if (halted()) return std::nullopt;
     const Player mover = state->current_player();
     if (mover == kChancePlayer) {
       state->apply(state->random_legal_action(chance));
@@ -114,6 +119,8 @@ void check_arena(const Game& game, const std::vector<std::string>& players,
                  const ArenaOptions& options) {
   if (options.games < 1) throw InputError("arena: games must be at least 1, got " + std::to_string(options.games));
   if (options.opening_turns < 0) throw InputError("arena: opening_turns must be 0 or more");
+  if (!(options.max_seconds >= 0) || !std::isfinite(options.max_seconds))
+    throw InputError("arena: max_seconds must be a finite number of seconds, 0 or more");
   if (groups.empty()) throw InputError("arena: no group of players to play");
   // The rating options too, so that they fail before the games rather than after.
   if (options.anchor < 0 || options.anchor >= static_cast<int>(players.size()))
@@ -215,7 +222,8 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
   report.game = game.to_string();
   report.seats = seats;
   report.players = players;
-  report.games.resize(jobs.size());
+  report.planned = static_cast<int>(jobs.size());
+  std::vector<std::optional<ArenaGame>> played(jobs.size());
   const int threads = std::max(1, options.threads > 0 ? options.threads
                                                       : static_cast<int>(std::thread::hardware_concurrency()));
   std::atomic<std::size_t> next{0};
@@ -225,15 +233,21 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
   ArenaProgress progress;
   progress.total = static_cast<int>(jobs.size());
   const auto start = std::chrono::steady_clock::now();
+  const std::function<bool()> halted = [&] {
+    return stop_requested() ||
+           (options.max_seconds > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= options.max_seconds);
+  };
   auto worker = [&]() {
-    for (std::size_t i; !failed && (i = next++) < jobs.size();) {
+    for (std::size_t i; !failed && !halted() && (i = next++) < jobs.size();) {
       try {
         const Job& job = jobs[i];
-        ArenaGame result =
-            play_one(game, players, job.seats, job.opening_seed, job.bot_seed, options.opening_turns, factory);
-        result.group = job.group;
+        std::optional<ArenaGame> result = play_one(game, players, job.seats, job.opening_seed, job.bot_seed,
+                                                   options.opening_turns, factory, halted);
+        if (!result) return;
+        result->group = job.group;
         std::lock_guard lock(mutex);
-        report.games[i] = std::move(result);
+        played[i] = std::move(result);
         ++progress.done;
         progress.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (options.progress) options.progress(progress);
@@ -249,6 +263,9 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
   worker();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
+  for (auto& g : played)
+    if (g) report.games.push_back(std::move(*g));
+  report.stopped = static_cast<int>(report.games.size()) < report.planned;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   tally(report, options);
   return report;

@@ -32,6 +32,9 @@ struct ArenaOptions {
   std::uint64_t seed = 0;
   double prior_draws = 1.0;  // see fit_rankings
   int anchor = 0;            // the player rated 0
+  // Seconds after which no game goes on (0: no limit): the report then holds the games
+  // finished by then, as after a stop request.
+  double max_seconds = 0;
   std::function<void(const ArenaProgress&)> progress;  // called after each game, from one thread at a time
 };
 
@@ -68,7 +71,11 @@ struct ArenaReport {
   std::string game;
   int seats = 0;  // players per game
   std::vector<std::string> players;
-  std::vector<ArenaGame> games;
+  std::vector<ArenaGame> games;  // the games played to their end, in schedule order
+  int planned = 0;               // the games scheduled
+  // A stop request (core/stop.h) or max_seconds ended the arena early: `games` holds only
+  // the games that finished, and their seats may be unevenly shared.
+  bool stopped = false;
   std::vector<Pairing> pairings;    // pairs that met, a < b
   std::vector<Standing> standings;  // per player
   int truncated = 0;                // games ended by a cap
@@ -103,7 +110,9 @@ std::vector<std::vector<int>> seat_orders(const std::vector<int>& group);
 // Plays options.games games per group, game k of a group in seat order k mod n! of
 // seat_orders, the n games of one rotation sharing an opening, in parallel. Bots see
 // PlayerViews, never the state. Bots are made per game from `factory` with seeds derived
-// from the game's index, so results do not depend on the thread count.
+// from the game's index, so results do not depend on the thread count. A stop request
+// (core/stop.h) or options.max_seconds ends it within a move of each game in play; the
+// report then holds the games that finished.
 ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
                       const std::vector<std::vector<int>>& groups, const BotFactory& factory,
                       const ArenaOptions& options);

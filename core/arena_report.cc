@@ -77,12 +77,16 @@ std::string ArenaReport::table() const {
   if (truncated > 0)
     out += std::to_string(truncated) + " of " + std::to_string(games.size()) +
            " games ended by a cap that is not a rule (truncated), ranked by the returns the game gives them\n";
+  if (stopped)
+    out += "stopped early: " + std::to_string(games.size()) + " of " + std::to_string(planned) +
+           " games played (seats may be unevenly shared)\n";
   return out;
 }
 
 std::string ArenaReport::json() const {
   std::string out = "{\"game\": " + json_string(game) + ", \"seats\": " + std::to_string(seats) +
-                    ", \"games\": " + std::to_string(games.size()) + ", \"truncated\": " + std::to_string(truncated) +
+                    ", \"games\": " + std::to_string(games.size()) + ", \"planned\": " + std::to_string(planned) +
+                    ", \"stopped\": " + (stopped ? "true" : "false") + ", \"truncated\": " + std::to_string(truncated) +
                     ", \"seconds\": " + fixed(seconds, 3) +
                     ", \"rating\": \"plackett-luce\", \"converged\": " + (elo.converged ? "true" : "false") +
                     ", \"players\": [";

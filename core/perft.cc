@@ -4,13 +4,14 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "core/stop.h"
 
 namespace boardlab {
 
 std::uint64_t perft(const State& state, int depth) {
   if (depth < 0) throw InputError("perft: depth must be 0 or more, got " + std::to_string(depth));
   if (depth == 0) return 1;
-  if (state.is_terminal()) return 0;
+  if (state.is_terminal() || stop_requested()) return 0;
   if (state.is_simultaneous_node()) {
     const int players = state.game().num_players();
     std::vector<std::vector<Action>> per_seat(players);

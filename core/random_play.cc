@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/errors.h"
+#include "core/stop.h"
 
 namespace boardlab {
 
@@ -33,7 +34,7 @@ RandomPlayStats random_play(const Game& game, double min_seconds, std::uint64_t 
     // Reading the clock every 64 games keeps it out of the measurement.
     if (stats.games % 64 == 0 || stats.games >= min_games) {
       stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      if (stats.seconds >= min_seconds && stats.games >= min_games) return stats;
+      if ((stats.seconds >= min_seconds && stats.games >= min_games) || stop_requested()) return stats;
     }
   }
 }

@@ -23,7 +23,8 @@ struct RandomPlayStats {
 
 // Plays random games (apply_random_step) from the initial state to the end, through the
 // generic State API (legal-move generation and legality checks included), on the calling
-// thread, until `min_seconds` have passed and at least `min_games` games are done.
+// thread, until `min_seconds` have passed and at least `min_games` games are done, or a
+// stop is requested (core/stop.h).
 RandomPlayStats random_play(const Game& game, double min_seconds, std::uint64_t min_games, std::uint64_t seed);
 
 }  // namespace boardlab

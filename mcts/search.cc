@@ -125,6 +125,8 @@ bool Search::done() const {
   return completed_ >= simulations_;
 }
 
+bool Search::has_result() const { return tree_[Tree::kRoot].status == NodeStatus::kExpanded; }
+
 void Search::prepare_root() {
   // Called once the root has children: root noise, and Gumbel's considered actions.
   root_prepared_ = true;

@@ -87,6 +87,9 @@ class Search {
   void start(const PlayerView& view, const SearchBudget& budget);
   // True once the budget is spent, the root is proven, or the root leaves no choice.
   bool done() const;
+  // True once the root is evaluated: result() answers from then on, so a search stopped
+  // early (core/stop.h) still gives its best move so far.
+  bool has_result() const;
 
   // Selects up to leaves_per_step new leaves needing evaluation (terminal and proven
   // leaves are backed up on the spot) and returns the number of requests (one per leaf,

@@ -7,6 +7,7 @@
 
 #include "core/errors.h"
 #include "core/random_play.h"
+#include "core/stop.h"
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
 #include "mcts/search_driver.h"
@@ -63,7 +64,7 @@ SearchBenchStats bench_search(const Game& game, const SearchConfig& config, Benc
       positions[i] = random_position(game, rng);
     }
     stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (stats.seconds >= min_seconds) break;
+    if (stats.seconds >= min_seconds || stop_requested()) break;
   }
   stats.evaluations = driver.stats().evaluations;
   stats.batches = driver.stats().evaluator_calls;

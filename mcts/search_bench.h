@@ -26,7 +26,7 @@ enum class BenchEvaluator {
 };
 
 // Searches positions drawn from random games (`concurrent` at once, one driver, one
-// thread) until `min_seconds` have passed.
+// thread) until `min_seconds` have passed or a stop is requested (core/stop.h).
 SearchBenchStats bench_search(const Game& game, const SearchConfig& config, BenchEvaluator evaluator, int concurrent,
                               double min_seconds, std::uint64_t seed);
 

@@ -1,6 +1,10 @@
 // The batched search loop.
 #include "mcts/search_driver.h"
 
+#include <algorithm>
+
+#include "core/stop.h"
+
 namespace boardlab {
 
 bool SearchDriver::step(std::span<Search* const> searches) {
@@ -32,6 +36,8 @@ bool SearchDriver::step(std::span<Search* const> searches) {
 
 void SearchDriver::run(std::span<Search* const> searches) {
   while (step(searches)) {
+    if (stop_requested() && std::all_of(searches.begin(), searches.end(), [](Search* s) { return s->has_result(); }))
+      return;
   }
 }
 

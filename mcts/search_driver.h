@@ -21,7 +21,8 @@ class SearchDriver {
   explicit SearchDriver(Evaluator& evaluator) : evaluator_(&evaluator) {}
 
   // Steps every search that is not done until all are: each step collects every search's
-  // leaves, evaluates them in one batch and hands the answers back.
+  // leaves, evaluates them in one batch and hands the answers back. A stop request
+  // (core/stop.h) ends the run early, as soon as every search has a result to give.
   void run(std::span<Search* const> searches);
   // One step only; returns false when every search was already done.
   bool step(std::span<Search* const> searches);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/random_play.h"
+#include "core/stop.h"
 #include "games/registry.h"
 #include "nn/inference_server.h"
 #include "nn/model.h"
@@ -109,7 +110,7 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
       threads.emplace_back([&, w] {
         std::vector<float> logits(static_cast<std::size_t>(stats.batch) * model.num_actions());
         std::vector<float> values(static_cast<std::size_t>(stats.batch) * model.num_players());
-        while (std::chrono::duration<double>(Clock::now() - start).count() < seconds) {
+        while (std::chrono::duration<double>(Clock::now() - start).count() < seconds && !stop_requested()) {
           model.predict(inputs.data(), stats.batch, logits.data(), values.data());
           counts[w] += static_cast<std::uint64_t>(stats.batch);
         }
@@ -133,7 +134,8 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
     const auto start = Clock::now();
     for (auto& w : workers)
       threads.emplace_back([&, worker = w.get()] { worker->run(std::numeric_limits<std::int64_t>::max(), stop, [](SelfPlayGame&&) {}); });
-    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    while (std::chrono::duration<double>(Clock::now() - start).count() < seconds && !stop_requested())
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     stop = true;
     for (auto& t : threads) t.join();
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();

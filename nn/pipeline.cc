@@ -13,6 +13,7 @@
 
 #include "core/atomic_file.h"
 #include "core/errors.h"
+#include "core/stop.h"
 #include "games/registry.h"
 #include "nn/actors.h"
 #include "nn/checkpoint.h"
@@ -218,8 +219,6 @@ std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainC
 
 TrainSummary train(const TrainOptions& options) {
   const auto log_fn = options.log ? options.log : [](const std::string& line) { std::cerr << line << std::endl; };
-  const std::atomic<bool> never{false};
-  const std::atomic<bool>& stop = options.stop ? *options.stop : never;
   const auto session_start = Clock::now();
 
   // ---- the run folder, its config and where this session starts
@@ -322,23 +321,31 @@ TrainSummary train(const TrainOptions& options) {
 
   double last_eval_seconds = 0;
   std::optional<RunEvaluation> last_eval;
+  // The time limit covers the final evaluation too: training stops early enough for it,
+  // guessing its length from the previous evaluation, and no evaluation runs past it.
+  auto out_of_time = [&] { return cfg.max_minutes > 0 && elapsed() + last_eval_seconds >= cfg.max_minutes * 60; };
+  // Returns whether the evaluation was recorded (not stopped, not out of time).
   auto evaluate = [&] {
     actors.pause();
-    last_eval = evaluator.evaluate(learner.snapshot(), step);
-    last_eval_seconds = last_eval->seconds;
-    write_row(last_eval);
+    const double time_left = cfg.max_minutes * 60 - elapsed();
+    bool recorded = false;
+    if (cfg.max_minutes > 0 && time_left <= 0) {
+      run.log("no evaluation at step " + std::to_string(step) + ": run.max_minutes is spent");
+    } else if (auto evaluation = evaluator.evaluate(learner.snapshot(), step, cfg.max_minutes > 0 ? time_left : 0)) {
+      last_eval = std::move(evaluation);
+      last_eval_seconds = last_eval->seconds;
+      write_row(last_eval);
+      recorded = true;
+    }
     actors.resume();
+    return recorded;
   };
-
-  // The time limit covers the final evaluation too: training stops early enough for it,
-  // guessing its length from the previous evaluation.
-  auto out_of_time = [&] { return cfg.max_minutes > 0 && elapsed() + last_eval_seconds >= cfg.max_minutes * 60; };
 
   // ---- the loop: this thread is the learner; the actors play on their own threads.
   const std::int64_t first_step = step;
   auto last_log = Clock::now();
   actors.start();
-  while (step < cfg.max_steps && !stop && !out_of_time()) {
+  while (step < cfg.max_steps && !stop_requested() && !out_of_time()) {
     actors.check();
     const std::int64_t produced_now = produced();
     learner.observe(produced_now);
@@ -370,12 +377,11 @@ TrainSummary train(const TrainOptions& options) {
   // few steps ago.
   if (last_checkpoint != step) checkpoint();
   const bool recent = last_eval && cfg.eval_every > 0 && step - last_eval->step < cfg.eval_every / 4;
-  if (!stop && !recent && (!last_eval || last_eval->step != step)) {
-    evaluate();
+  if (!stop_requested() && !recent && (!last_eval || last_eval->step != step) && evaluate())
     checkpoint();  // again: the evaluation's row and files join the run's last moment
-  }
+  const bool stopped = stop_requested();
   const auto [games, positions] = totals();
-  run.log(std::string(stop ? "stopped" : "finished") + " at step " + std::to_string(step) + " after " +
+  run.log(std::string(stopped ? "stopped" : "finished") + " at step " + std::to_string(step) + " after " +
           duration(elapsed()) + ": " + std::to_string(games) + " games, " + std::to_string(positions) + " positions");
   TrainSummary summary;
   summary.run_dir = dir;
@@ -385,6 +391,7 @@ TrainSummary train(const TrainOptions& options) {
   summary.positions = positions;
   summary.seconds = elapsed();
   summary.final_evaluation = last_eval ? last_eval->table : "";
+  summary.stopped = stopped;
   return summary;
 }
 

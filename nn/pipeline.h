@@ -9,9 +9,11 @@
 // a frozen snapshot of the network, which the learner (this thread) replaces every
 // training.publish_every_steps steps; the replay ratio (training.samples_per_position)
 // holds whichever side runs ahead. Checkpoints and evaluations pause the actors.
+//
+// A stop request (core/stop.h: Ctrl-C or SIGTERM under a StopOnSignals guard) ends the run
+// at its next safe point with a checkpoint; an evaluation it interrupts is not recorded.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -25,7 +27,6 @@ struct TrainOptions {
   std::string out_dir;                 // the run folder; empty: runs/<game>-<date>-<time>
   bool resume = false;                 // continue the run in out_dir from its latest checkpoint
   std::function<void(const std::string&)> log;  // progress lines; default: standard error
-  const std::atomic<bool>* stop = nullptr;       // when set, the run stops at the next safe point
 };
 
 struct TrainSummary {
@@ -36,6 +37,7 @@ struct TrainSummary {
   std::int64_t positions = 0;
   double seconds = 0;
   std::string final_evaluation;  // the last evaluation's table
+  bool stopped = false;          // a stop request ended the run early
 };
 
 TrainSummary train(const TrainOptions& options);

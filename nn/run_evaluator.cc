@@ -12,7 +12,8 @@ namespace boardlab {
 RunEvaluator::RunEvaluator(const Game& game, const RunEvaluatorOptions& options, RunFolder& run)
     : game_(&game), options_(options), run_(&run) {}
 
-RunEvaluation RunEvaluator::evaluate(std::shared_ptr<const Model> network, std::int64_t step) {
+std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model> network, std::int64_t step,
+                                                    double max_seconds) {
   const std::string current_name = "net@" + std::to_string(step);
   std::vector<std::string> players = {current_name};
   for (const auto& o : options_.opponents) players.push_back(o);
@@ -31,10 +32,17 @@ RunEvaluation RunEvaluator::evaluate(std::shared_ptr<const Model> network, std::
   arena.games = options_.games;
   arena.seed = options_.seed * 1000003 + static_cast<std::uint64_t>(step);
   arena.anchor = default_anchor(players);
+  arena.max_seconds = max_seconds;
   Model::set_torch_threads(1);
   const ArenaReport report = run_arena(*game_, players, focus_groups(0, static_cast<int>(players.size()),
                                                                        game_->num_players()),
                                        factory, arena);
+  if (report.stopped) {
+    run_->log("evaluation at step " + std::to_string(step) + " stopped after " + std::to_string(report.games.size()) +
+              " of " + std::to_string(report.planned) + " games (" + metric_number(report.seconds, 0) +
+              " s); none recorded");
+    return std::nullopt;
+  }
   const std::string base = run_->evaluation_base(step);
   write_file_atomically(base + ".txt", report.table());
   write_file_atomically(base + ".json", report.json());

@@ -39,7 +39,10 @@ class RunEvaluator {
 
   // Plays `network` (the learner's network at `step`) against every opponent, writes
   // evaluation/step_N.txt and .json, and remembers it as the next evaluation's "previous".
-  RunEvaluation evaluate(std::shared_ptr<const Model> network, std::int64_t step);
+  // A stop request (core/stop.h) or `max_seconds` (0: no limit) ending the games early
+  // leaves no evaluation: none is returned, written or remembered, and the log says so.
+  std::optional<RunEvaluation> evaluate(std::shared_ptr<const Model> network, std::int64_t step,
+                                        double max_seconds = 0);
 
   std::vector<std::string> metric_columns() const;
   MetricsRow metrics(const RunEvaluation& evaluation) const;

@@ -36,7 +36,9 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
     scale, Elo itself for two players), "standings" (per player: games, mean_return, mean_rank,
     truncated), "pairings" (wins, draws, losses, score of every pair within the games), "games"
     (group, seats, returns, truncated, length, record), "truncated" (games ended by a cap) and JSON/CSV
-    forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records").
+    forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records"). Ctrl-C or SIGTERM stops the games
+    within a move: the result then holds the games played, with "stopped" True, "planned" (the games
+    scheduled) and "signal".
     """
     specs = [_spec(p) for p in players]
     focus = _spec(against) if against is not None else None

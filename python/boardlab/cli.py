@@ -2,11 +2,13 @@
 
 import argparse
 import os
+import signal
 import sys
+import threading
 
 import boardlab
 from boardlab.commands import bench, evaluate, games, perft, play, train
-from boardlab.errors import CliError
+from boardlab.errors import CliError, Terminated
 
 COMMANDS = (games, play, perft, bench, evaluate, train)
 
@@ -21,16 +23,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminate(signum, frame):
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # SIGTERM stops a command as Ctrl-C does: a long C++ call ends at its next check (a
+    # training run with a checkpoint, an evaluation with its partial table), Python code at once.
+    own_sigterm = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    if own_sigterm:
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         return args.run(args) or 0
     except (boardlab.InputError, CliError) as error:
         print(f"boardlab {args.command}: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as stop:
+        print("\nterminated" if isinstance(stop, Terminated) else "\ninterrupted", file=sys.stderr)
+        return 128 + (signal.SIGTERM if isinstance(stop, Terminated) else signal.SIGINT)
     except BrokenPipeError:
         # The reader (e.g. `| head`) left; point stdout at nothing so the exit flush is quiet.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -39,3 +50,6 @@ def main(argv: list[str] | None = None) -> int:
         # The system would not write a file (a full disk): the message names it and why.
         print(f"boardlab {args.command}: error: {error}", file=sys.stderr)
         return 1
+    finally:
+        if own_sigterm:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -112,6 +112,8 @@ def train(config: "str | os.PathLike", overrides: list[str] | dict | None = None
 
     overrides: ["training.batch_size=64", ...] or {"training.batch_size": 64}; out: the run folder
     (default runs/<game>-<date>-<time>); log: a function called with each progress line (default: stderr).
+    Ctrl-C or SIGTERM stops the run at its next safe point with a checkpoint: run.summary["interrupted"]
+    is then True and run.summary["signal"] names the signal; resume() continues it.
     """
     if isinstance(overrides, dict):
         overrides = [f"{key}={_yaml_value(value)}" for key, value in overrides.items()]

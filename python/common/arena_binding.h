@@ -13,11 +13,14 @@
 #include "core/bot.h"
 #include "core/errors.h"
 #include "../module/handles.h"
+#include "stoppable.h"
 
 namespace boardlab::python {
 
 // Plays an arena with the GIL released. `against` names one player to play all the others
 // (else round robin); progress, when asked, is a line on standard error updated per game.
+// Ctrl-C or SIGTERM ends it early with the games played so far: the result then says
+// stopped=True and the signal, for the caller to report.
 inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle& game,
                                      const std::vector<std::string>& players, int games,
                                      const std::optional<std::string>& against, std::uint64_t seed, int threads,
@@ -48,11 +51,8 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
   const int n = static_cast<int>(all.size());
   const auto groups = focus >= 0 ? focus_groups(focus, n, game.game->num_players())
                                  : round_robin_groups(n, game.game->num_players());
-  ArenaReport report;
-  {
-    py::gil_scoped_release release;
-    report = run_arena(*game.game, all, groups, factory, options);
-  }
+  const auto [report, stopped_by] = run_stoppable([&] { return run_arena(*game.game, all, groups, factory, options); });
+  if (progress && report.stopped) std::fprintf(stderr, "\n");  // the progress line stays as it was
   py::list elo;
   for (std::size_t i = 0; i < all.size(); ++i)
     elo.append(py::dict(py::arg("player") = all[i], py::arg("elo") = report.elo.elo[i],
@@ -80,7 +80,8 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
   py::dict out(py::arg("game") = report.game, py::arg("seats") = report.seats, py::arg("players") = all,
                py::arg("elo") = elo, py::arg("converged") = report.elo.converged, py::arg("standings") = standings,
                py::arg("pairings") = pairings, py::arg("games") = records, py::arg("truncated") = report.truncated,
-               py::arg("seconds") = report.seconds);
+               py::arg("seconds") = report.seconds, py::arg("planned") = report.planned,
+               py::arg("stopped") = report.stopped, py::arg("signal") = stopped_by);
   out["table"] = report.table();
   out["json"] = report.json();
   out["elo_csv"] = report.elo_csv();
@@ -107,7 +108,8 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       "Plays `games` games per group of players (as many as the game seats) on all cores, round robin or "
       "`against` with each group of the others, and returns the results: pairwise table, standings (games, "
       "mean return, mean rank), and ratings fitted to each game's whole ranking (Plackett-Luce on the Elo "
-      "scale; Elo itself for two players) with 95% intervals.");
+      "scale; Elo itself for two players) with 95% intervals. Ctrl-C or SIGTERM stops it early: the results "
+      "then hold the games played, with stopped=True, planned (the games scheduled) and signal.");
   m.def(
       "make_bot",
       [factory](const std::string& spec, const GameHandle& game, std::uint64_t seed) {

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "../common/arena_binding.h"
+#include "../common/stoppable.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
@@ -25,11 +26,8 @@ py::dict py_search_bench(const GameHandle& game, const std::string& options, con
   if (evaluator == "free") kind = BenchEvaluator::kFree;
   else if (evaluator == "rollout") kind = BenchEvaluator::kRollout;
   else throw InputError("search_bench: evaluator must be 'free' or 'rollout', got '" + evaluator + "'");
-  SearchBenchStats s;
-  {
-    py::gil_scoped_release release;
-    s = bench_search(*game.game, config, kind, concurrent, seconds, seed);
-  }
+  const SearchBenchStats s =
+      run_interruptible([&] { return bench_search(*game.game, config, kind, concurrent, seconds, seed); });
   return py::dict(py::arg("concurrent") = s.concurrent, py::arg("decisions") = s.decisions,
                   py::arg("simulations") = s.simulations, py::arg("evaluations") = s.evaluations,
                   py::arg("batches") = s.batches, py::arg("seconds") = s.seconds,
@@ -50,8 +48,7 @@ void bind_search(py::module_& m) {
                 player ? PlayerView(*copy, seat_arg(*s.game, *player, "act")) : PlayerView::of_mover(*copy);
             if (!view.acts())
               throw InputError("act: " + s.game->player_name(view.viewer()) + " does not act here");
-            py::gil_scoped_release release;
-            return bot.act(view);
+            return run_interruptible([&] { return bot.act(view); });
           },
           py::arg("state"), py::arg("player") = py::none(),
           "The bot's action for `player` (default: the player to move; name the seat at a simultaneous node). "

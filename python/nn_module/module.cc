@@ -3,14 +3,13 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <atomic>
-#include <csignal>
 #include <mutex>
 #include <optional>
 
 #include <pybind11/numpy.h>
 
 #include "../common/arena_binding.h"
+#include "../common/stoppable.h"
 #include "core/errors.h"
 #include "games/registry.h"
 #include "mcts/search.h"
@@ -27,26 +26,6 @@ namespace py = pybind11;
 namespace boardlab::python {
 namespace {
 
-std::atomic<bool> g_stop{false};
-
-extern "C" void on_interrupt(int) { g_stop = true; }
-
-// While C++ trains with the GIL released Python cannot see Ctrl-C: a handler of our own
-// sets the stop flag, the run ends at its next safe point with a checkpoint, and Python's
-// handler comes back afterwards.
-class InterruptGuard {
- public:
-  InterruptGuard() {
-    g_stop = false;
-    previous_ = std::signal(SIGINT, on_interrupt);
-  }
-  ~InterruptGuard() { std::signal(SIGINT, previous_); }
-  bool interrupted() const { return g_stop; }
-
- private:
-  void (*previous_)(int);
-};
-
 py::dict py_train(const std::string& config, const std::vector<std::string>& overrides, const std::string& out,
                   bool resume, const std::optional<py::function>& log) {
   TrainOptions options;
@@ -54,7 +33,6 @@ py::dict py_train(const std::string& config, const std::vector<std::string>& ove
   options.overrides = overrides;
   options.out_dir = out;
   options.resume = resume;
-  options.stop = &g_stop;
   if (log) {
     py::function callback = *log;
     options.log = [callback](const std::string& line) {
@@ -62,28 +40,20 @@ py::dict py_train(const std::string& config, const std::vector<std::string>& ove
       callback(line);
     };
   }
-  TrainSummary summary;
-  bool interrupted = false;
-  {
-    InterruptGuard guard;
-    py::gil_scoped_release release;
-    summary = train(options);
-    interrupted = guard.interrupted();
-  }
+  // Ctrl-C and SIGTERM end the run at its next safe point with a checkpoint; the summary
+  // says which signal stopped it.
+  const auto [summary, stopped_by] = run_stoppable([&] { return train(options); });
   return py::dict(py::arg("run_dir") = summary.run_dir, py::arg("latest_checkpoint") = summary.latest_checkpoint,
                   py::arg("steps") = summary.steps, py::arg("games") = summary.games,
                   py::arg("positions") = summary.positions, py::arg("seconds") = summary.seconds,
-                  py::arg("final_evaluation") = summary.final_evaluation, py::arg("interrupted") = interrupted);
+                  py::arg("final_evaluation") = summary.final_evaluation, py::arg("interrupted") = summary.stopped,
+                  py::arg("signal") = stopped_by);
 }
 
 py::dict py_bench_network(const std::string& config, const std::vector<std::string>& overrides, double seconds,
                           bool with_training) {
   const TrainConfig cfg = load_train_config(config, overrides);
-  NetworkBenchStats s;
-  {
-    py::gil_scoped_release release;
-    s = bench_network(cfg, seconds, with_training);
-  }
+  const NetworkBenchStats s = run_interruptible([&] { return bench_network(cfg, seconds, with_training); });
   return py::dict(py::arg("game") = cfg.game, py::arg("blocks") = cfg.network.blocks,
                   py::arg("channels") = cfg.network.channels, py::arg("batch") = s.batch,
                   py::arg("workers") = cfg.workers, py::arg("evaluations_per_second") = s.evaluations_per_second,
@@ -180,13 +150,14 @@ class Agent {
   SearchResult search(const StateHandle& s, std::optional<Player> player) {
     const Player p = seat(s, player);
     const std::unique_ptr<State> root = s.state->clone();
-    py::gil_scoped_release release;
-    std::lock_guard lock(mutex_);
-    search_->start(PlayerView(*root, p));
-    SearchDriver driver(evaluator_);
-    Search* searches[] = {search_.get()};
-    driver.run(searches);
-    return search_->result();
+    return run_interruptible([&] {
+      std::lock_guard lock(mutex_);
+      search_->start(PlayerView(*root, p));
+      SearchDriver driver(evaluator_);
+      Search* searches[] = {search_.get()};
+      driver.run(searches);
+      return search_->result();
+    });
   }
 
   std::string path_;
@@ -231,7 +202,8 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   bind_arena(m, make_any_bot);
   m.def("train", &py_train, py::arg("config") = "", py::arg("overrides") = std::vector<std::string>{},
         py::arg("out") = "", py::arg("resume") = false, py::arg("log") = py::none(),
-        "Runs a training run (Ctrl-C stops it at a safe point with a checkpoint); returns its summary.");
+        "Runs a training run and returns its summary. Ctrl-C or SIGTERM stops it at its next safe point "
+        "with a checkpoint: the summary then says interrupted=True and the signal.");
   m.def("bench_network", &py_bench_network, py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
         py::arg("seconds") = 5.0, py::arg("with_training") = false);
   m.def("checkpoint_info", &py_checkpoint_info, py::arg("path"));

@@ -264,7 +264,7 @@ TEST(Arena, ReportsNameEveryPlayer) {
     EXPECT_NEAR(std::stod(fields[3]), report.standings[i].mean_rank, 1e-4);
     EXPECT_EQ(fields[4], "0");
   }
-  EXPECT_NE(report.json().find("\"seats\": 2, \"games\": 6, \"truncated\": 0"), std::string::npos) << report.json();
+  EXPECT_NE(report.json().find("\"seats\": 2, \"games\": 6, \"planned\": 6, \"stopped\": false, \"truncated\": 0"), std::string::npos) << report.json();
   EXPECT_NE(table.find("mean rank"), std::string::npos);
   const auto records = lines(report.records());
   ASSERT_EQ(records.size(), 6u);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "core/stop.h"
 #include "nn/checkpoint.h"
 #include "nn/replay_buffer.h"
 #include "nn/train_config.h"
@@ -311,6 +312,45 @@ TEST(Pipeline, SelfPlayRecordsMarkGamesACapEnded) {
     EXPECT_TRUE(final_state->is_truncated()) << line;
     EXPECT_EQ(line.substr(1, close - 1), "0,0");
   }
+}
+
+// A stop request (Ctrl-C or SIGTERM under the command line's guard) ends the run at its
+// next safe point: a checkpoint of the step reached, and no final evaluation.
+TEST(Pipeline, AStopRequestEndsTheRunWithACheckpoint) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  TrainOptions o = options(run, tiny({"run.max_steps=1000000", "checkpoint.every_steps=1000000"}), &log);
+  o.log = [&log](const std::string& line) {
+    log.push_back(line);
+    if (line.rfind("step ", 0) == 0 && line.rfind("step 0/", 0) != 0) request_stop();  // a progress line past step 0
+  };
+  const TrainSummary summary = train(o);
+  clear_stop();
+  EXPECT_TRUE(summary.stopped);
+  EXPECT_GE(summary.steps, 1);
+  EXPECT_LT(summary.steps, 1000000);
+  EXPECT_TRUE(summary.final_evaluation.empty());
+  EXPECT_EQ(load_checkpoint(run + "/checkpoints/latest.pt").info.step, summary.steps);
+  ASSERT_FALSE(log.empty());
+  EXPECT_EQ(log.back().rfind("stopped at step " + std::to_string(summary.steps), 0), 0u) << log.back();
+}
+
+// run.max_minutes bounds the whole run, evaluations included: none starts once it is spent.
+TEST(Pipeline, NoEvaluationRunsPastTheTimeLimit) {
+  TempDir tmp;
+  const std::string run = tmp / "run";
+  std::vector<std::string> log;
+  const TrainSummary summary =
+      train(options(run, tiny({"run.max_minutes=0.001", "run.max_steps=1000000", "evaluation.games=1000"}), &log));
+  EXPECT_FALSE(summary.stopped);
+  EXPECT_TRUE(summary.final_evaluation.empty());
+  const bool skipped = std::any_of(log.begin(), log.end(), [](const std::string& line) {
+    return line.find("run.max_minutes is spent") != std::string::npos ||
+           line.find("stopped after") != std::string::npos;
+  });
+  EXPECT_TRUE(skipped);
+  EXPECT_TRUE(fs::is_empty(run + "/evaluation"));
 }
 
 TEST(Pipeline, ResumeNeedsARunFolder) {

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <filesystem>
 
+#include "core/stop.h"
+
 #include "nn_test_util.h"
 
 namespace boardlab {
@@ -30,7 +32,7 @@ TEST(RunEvaluator, WritesItsFilesAndMeetsThePreviousNetworkNextTime) {
   TempDir tmp;
   const auto run = RunFolder::create(tmp / "run", nullptr);
   RunEvaluator evaluator(virus_war(), options(), *run);
-  const RunEvaluation first = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 1), 5);
+  const RunEvaluation first = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 1), 5).value();
   EXPECT_EQ(first.step, 5);
   EXPECT_EQ(file_text(run->evaluation_base(5) + ".txt"), first.table);
   EXPECT_EQ(file_text(run->evaluation_base(5) + ".json").front(), '{');
@@ -43,7 +45,8 @@ TEST(RunEvaluator, WritesItsFilesAndMeetsThePreviousNetworkNextTime) {
   EXPECT_FALSE(std::isnan(first.pass_rate));  // Virus War has a pass
   EXPECT_GE(first.pass_rate, 0.0);
 
-  const RunEvaluation second = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 2), 9);
+  const RunEvaluation second =
+      evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 2), 9).value();
   EXPECT_NE(second.table.find("net@5"), std::string::npos) << second.table;
   EXPECT_FALSE(std::isnan(second.scores[1]));
 
@@ -62,10 +65,36 @@ TEST(RunEvaluator, AGameWithoutAPassHasNoPassRate) {
   RunEvaluatorOptions o = options();
   o.previous = false;
   RunEvaluator evaluator(*morabaraba, o, *run);
-  const RunEvaluation e = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), *morabaraba, 1), 1);
+  const RunEvaluation e = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), *morabaraba, 1), 1).value();
   EXPECT_TRUE(std::isnan(e.pass_rate));
   EXPECT_DOUBLE_EQ(e.draw_rate, 1.0);  // every game capped at 20 plies is undecided
   EXPECT_EQ(evaluator.metrics(e).at("eval_pass_rate"), "");
+}
+
+TEST(RunEvaluator, AStoppedEvaluationIsNeitherWrittenNorRemembered) {
+  TempDir tmp;
+  std::string log;
+  const auto run = RunFolder::create(tmp / "run", [&](const std::string& line) { log += line + "\n"; });
+  RunEvaluator evaluator(virus_war(), options(), *run);
+  request_stop();
+  const auto stopped = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 1), 5);
+  clear_stop();
+  EXPECT_FALSE(stopped.has_value());
+  EXPECT_FALSE(std::filesystem::exists(run->evaluation_base(5) + ".txt"));
+  EXPECT_NE(log.find("evaluation at step 5 stopped after 0 of 4 games"), std::string::npos) << log;
+  // The next evaluation meets no "previous" network: the stopped one was not remembered.
+  const RunEvaluation next =
+      evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 2), 9).value();
+  EXPECT_TRUE(std::isnan(next.scores.back()));
+}
+
+TEST(RunEvaluator, AnEvaluationOutOfTimeIsNotRecorded) {
+  TempDir tmp;
+  const auto run = RunFolder::create(tmp / "run", nullptr);
+  RunEvaluator evaluator(virus_war(), options(), *run);
+  // A nanosecond: spent before the first game can start.
+  EXPECT_FALSE(evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 1), 5, 1e-9).has_value());
+  EXPECT_FALSE(std::filesystem::exists(run->evaluation_base(5) + ".json"));
 }
 
 }  // namespace

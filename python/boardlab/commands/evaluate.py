@@ -3,6 +3,8 @@
 import argparse
 import json
 import os
+import signal
+import tempfile
 
 import boardlab
 from boardlab.engine import module_for, network_module
@@ -30,7 +32,11 @@ def register(subparsers) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for openings and players (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="games in parallel (default: every core)")
     parser.add_argument("--opening", type=int, default=2, help="random opening turns per game (default 2)")
-    parser.add_argument("--out", help="folder for results.json, elo.csv, pairings.csv, standings.csv and games.txt")
+    parser.add_argument(
+        "--out",
+        help="folder for results.json, elo.csv, pairings.csv, standings.csv and games.txt (checked before playing; "
+        "Ctrl-C or SIGTERM stops the games and still prints and writes the results of those played)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of the table")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.set_defaults(run=run)
@@ -40,15 +46,42 @@ def _split(text: str | None) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()] if text else []
 
 
+_FILES = (("results.json", "json"), ("elo.csv", "elo_csv"), ("pairings.csv", "pairings_csv"),
+          ("standings.csv", "standings_csv"), ("games.txt", "records"))
+
+
+def _prepare_out(out: str) -> None:
+    """Creates the --out folder and proves it writable, so that a bad path fails before any game is played."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise CliError(f"--out '{out}' is a file, not a folder")
+    try:
+        os.makedirs(out, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        raise CliError(f"--out '{out}' is not a writable folder: {error.strerror}") from None
+
+
+def _write_out(out: str, report: dict) -> None:
+    try:
+        for name, key in _FILES:
+            with open(os.path.join(out, name), "w") as file:
+                file.write(report[key])
+    except OSError as error:
+        raise CliError(f"cannot write the results to '{out}': {error.strerror}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.seed < 0 or args.threads < 0 or args.opening < 0:
         raise CliError("--games must be at least 1; --seed, --threads and --opening 0 or more")
+    if args.simulations is not None and args.simulations < 1:
+        raise CliError(f"--simulations must be at least 1, got {args.simulations}")
     focus = args.player
     if args.checkpoint:
         if focus:
             raise CliError("give --player or --checkpoint, not both")
-        focus = f"agent:{args.checkpoint}" + (f",simulations={args.simulations}" if args.simulations else "")
-    elif args.simulations:
+        focus = f"agent:{args.checkpoint}" + (f",simulations={args.simulations}" if args.simulations is not None else "")
+    elif args.simulations is not None:
         raise CliError("--simulations applies to --checkpoint")
     opponents = _split(args.against)
     players = _split(args.players)
@@ -65,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError("--game is required (it defaults to the checkpoint's game only with --checkpoint)")
         game_text = network_module().checkpoint_info(args.checkpoint)["game"]
     game = boardlab.load_game(game_text, parse_params(args.param))
+    if args.out:
+        _prepare_out(args.out)
 
     specs = players if not focus else [focus, *opponents]
     engine = module_for(specs)
@@ -78,18 +113,17 @@ def run(args: argparse.Namespace) -> int:
         opening_turns=args.opening,
         progress=not args.quiet,
     )
-    if args.out:
-        os.makedirs(args.out, exist_ok=True)
-        files = (("results.json", "json"), ("elo.csv", "elo_csv"), ("pairings.csv", "pairings_csv"),
-                 ("standings.csv", "standings_csv"), ("games.txt", "records"))
-        for name, key in files:
-            with open(os.path.join(args.out, name), "w") as out:
-                out.write(report[key])
+    # The results are printed before the files are written: a failing write loses nothing.
     if args.json:
-        print(json.dumps(json.loads(report["json"]), indent=2))
+        print(json.dumps(json.loads(report["json"]), indent=2), flush=True)
     else:
-        print(f"{report['game']}: {len(report['games'])} games in {report['seconds']:.1f} s")
-        print(report["table"], end="")
-        if args.out:
+        played = f"{len(report['games'])} of {report['planned']}" if report["stopped"] else f"{len(report['games'])}"
+        print(f"{report['game']}: {played} games in {report['seconds']:.1f} s")
+        print(report["table"], end="", flush=True)
+    if args.out:
+        _write_out(args.out, report)
+        if not args.json:
             print(f"results written to {args.out}/")
+    if report["stopped"]:
+        return 128 + (report["signal"] or signal.SIGINT)
     return 0

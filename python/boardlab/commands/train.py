@@ -2,13 +2,19 @@
 
 import argparse
 import os
+import signal
 
 from boardlab.engine import network_module
 from boardlab.errors import CliError
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("train", help="train an agent from a YAML config (self-play, learning, evaluation)")
+    parser = subparsers.add_parser(
+        "train",
+        help="train an agent from a YAML config (self-play, learning, evaluation)",
+        description="Ctrl-C or SIGTERM stops the run at its next safe point with a checkpoint "
+        "(exit code 130 or 143); --resume continues it.",
+    )
     parser.add_argument("--config", help="the YAML config, e.g. configs/virus_war.yaml")
     parser.add_argument("--out", help="run folder to create (default runs/<game>-<date>-<time>)")
     parser.add_argument("--resume", metavar="RUN", help="continue the run in this folder from its latest checkpoint")
@@ -43,5 +49,5 @@ def run(args: argparse.Namespace) -> int:
         print(summary["final_evaluation"], end="")
     if summary["interrupted"]:
         print(f"stopped early; continue with: boardlab train --resume {summary['run_dir']}")
-        return 130
+        return 128 + (summary["signal"] or signal.SIGINT)
     return 0
