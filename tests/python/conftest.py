@@ -14,6 +14,29 @@ LAUNCHER = BUILD / "bin" / "boardlab"
 # _boardlab_toys: the toy games of tests/toys/, built with the tests, outside the package.
 TOYS_DIR = BUILD / "toys_python"
 
+CONFIG = str(REPO / "configs" / "virus_war.yaml")
+# Overrides for seconds-long training runs: a 1x8 network, 4 simulations, small cycles and a
+# 2-game evaluation against random.
+TINY_TRAINING = [
+    "network.blocks=1",
+    "network.channels=8",
+    "network.value_hidden=16",
+    "search.simulations=4",
+    "self_play.concurrent_games=4",
+    "self_play.workers=1",
+    "self_play.lead_positions=24",
+    "inference.threads=1",
+    "replay.min_positions=16",
+    "training.batch_size=16",
+    "training.samples_per_position=1",
+    "training.threads=1",
+    "evaluation.every_steps=0",
+    "evaluation.games=2",
+    "evaluation.opponents=[random]",
+    "evaluation.simulations=2",
+    "run.max_minutes=0",
+]
+
 # Before any test module imports boardlab: the source tree's python/boardlab has no
 # compiled _boardlab, the build's copy does.
 sys.path.insert(0, str(PYTHON_DIR))

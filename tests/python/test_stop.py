@@ -11,32 +11,12 @@ import time
 
 import pytest
 
-from conftest import LAUNCHER, PYTHON_DIR, REPO, TOYS_DIR
+from conftest import CONFIG, LAUNCHER, PYTHON_DIR, TINY_TRAINING, TOYS_DIR
 
-CONFIG = str(REPO / "configs" / "virus_war.yaml")
 # A bound no stopped command comes near, and that every command below would pass by far
 # without the stop: they are sized to run for many minutes or hours.
 STOPS_WITHIN = 60
-TINY = [
-    "network.blocks=1",
-    "network.channels=8",
-    "network.value_hidden=16",
-    "search.simulations=4",
-    "self_play.concurrent_games=4",
-    "self_play.workers=1",
-    "self_play.lead_positions=24",
-    "inference.threads=1",
-    "replay.min_positions=16",
-    "training.batch_size=16",
-    "training.samples_per_position=1",
-    "training.threads=1",
-    "evaluation.every_steps=0",
-    "evaluation.games=2",
-    "evaluation.opponents=[random]",
-    "evaluation.simulations=2",
-    "run.max_minutes=0",
-    "run.log_every_seconds=0.2",
-]
+TINY = TINY_TRAINING + ["run.log_every_seconds=0.2"]
 
 
 def sets(overrides):

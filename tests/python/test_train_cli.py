@@ -13,29 +13,9 @@ import pytest
 import resource
 
 import boardlab
-from conftest import LAUNCHER, REPO
+from conftest import CONFIG, LAUNCHER, TINY_TRAINING
 
-CONFIG = str(REPO / "configs" / "virus_war.yaml")
-# Seconds-long runs: a 1x8 network, 4 simulations, small cycles and a 2-game evaluation.
-TINY = [
-    "network.blocks=1",
-    "network.channels=8",
-    "network.value_hidden=16",
-    "search.simulations=4",
-    "self_play.concurrent_games=4",
-    "self_play.workers=1",
-    "self_play.lead_positions=24",
-    "inference.threads=1",
-    "replay.min_positions=16",
-    "training.batch_size=16",
-    "training.samples_per_position=1",
-    "training.threads=1",
-    "evaluation.every_steps=0",
-    "evaluation.games=2",
-    "evaluation.opponents=[random]",
-    "evaluation.simulations=2",
-    "run.max_minutes=0",
-]
+TINY = TINY_TRAINING
 SECTIONS = ["network", "search", "self_play", "inference", "replay", "training", "checkpoint", "evaluation", "run"]
 
 
