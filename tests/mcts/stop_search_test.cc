@@ -57,6 +57,15 @@ bool legal(const State& state, Action action) {
   return std::find(actions.begin(), actions.end(), action) != actions.end();
 }
 
+// Starts `search` at `state` and drives it with a free evaluator until the driver returns.
+void drive(Search& search, const State& state) {
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  search.start(PlayerView::of_mover(state));
+  SearchDriver driver(evaluator);
+  Search* searches[] = {&search};
+  driver.run(searches);
+}
+
 TEST_F(StopSearch, ASearchWithAHugeBudgetReturnsItsBestMoveSoFar) {
   // PUCT and UCT (Gumbel plans its halving schedule up front, an entry per simulation).
   for (const SearchAlgorithm algorithm : {SearchAlgorithm::kPuct, SearchAlgorithm::kUct}) {
@@ -65,14 +74,10 @@ TEST_F(StopSearch, ASearchWithAHugeBudgetReturnsItsBestMoveSoFar) {
     config.algorithm = algorithm;
     config.simulations = kHuge;
     Search search(virus_war(), config, 1);
-    FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
     const std::unique_ptr<State> state = position();
-    search.start(PlayerView::of_mover(*state));
-    SearchDriver driver(evaluator);
-    Search* searches[] = {&search};
     {
       DelayedStop stop;
-      driver.run(searches);
+      drive(search, *state);
     }
     EXPECT_FALSE(search.done());
     ASSERT_TRUE(search.has_result());
@@ -117,12 +122,7 @@ TEST_F(StopSearch, WithoutARequestTheSearchSpendsItsBudget) {
   SearchConfig config;
   config.simulations = 50;
   Search search(virus_war(), config, 1);
-  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
-  const std::unique_ptr<State> state = position();
-  search.start(PlayerView::of_mover(*state));
-  SearchDriver driver(evaluator);
-  Search* searches[] = {&search};
-  driver.run(searches);
+  drive(search, *position());
   EXPECT_TRUE(search.done());
   EXPECT_EQ(search.result().simulations, 50);
 }
