@@ -353,6 +353,8 @@ TrainSummary train(const TrainOptions& options) {
     if (!learner.may_step(produced_now)) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     } else {
+      // The schedule anneals by the end of the loop, which the time limit may bring first.
+      if (cfg.max_minutes > 0) trainer.set_time_fraction((elapsed() + last_eval_seconds) / (cfg.max_minutes * 60));
       learner.step();
       ++step;
       actors.set_learner_step(step);

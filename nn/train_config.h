@@ -38,12 +38,17 @@ struct TrainConfig {
   std::int64_t publish_every = 20;     // training steps between the network snapshots self-play uses
   std::int64_t checkpoint_every = 250;
   int checkpoint_keep = 0;
-  std::int64_t eval_every = 1000;
+  // Evaluations stop the actors and the learner: four of them, with the previous network
+  // as a third opponent, took 334 s of a 15-minute run (issue 10, run M). Two lighter ones
+  // and the final one leave that time to training.
+  std::int64_t eval_every = 2500;
   int eval_games = 20;
   std::vector<std::string> eval_opponents = {"random", "uct:200"};
-  bool eval_previous = true;
+  bool eval_previous = false;
   int eval_simulations = 32;
-  std::int64_t max_steps = 6500;  // with self-play and training concurrent, about what 15 minutes train
+  // Past what 15 minutes train here (about 6500 steps): the clock ends a default run, and
+  // the learning-rate schedule follows whichever limit comes first.
+  std::int64_t max_steps = 20000;
   double max_minutes = 15;
   double log_every_seconds = 10;
   bool save_games = true;

@@ -1,6 +1,7 @@
 // Loss, diagnostics, optimizer and learning-rate schedule.
 #include "nn/trainer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/errors.h"
@@ -121,8 +122,9 @@ void Trainer::set_steps(std::int64_t steps) { steps_ = steps; }
 
 double Trainer::learning_rate() const {
   const double base = config_.learning_rate;
-  const double progress =
-      config_.total_steps > 0 ? std::min(1.0, static_cast<double>(steps_) / static_cast<double>(config_.total_steps)) : 0;
+  const double by_steps =
+      config_.total_steps > 0 ? static_cast<double>(steps_) / static_cast<double>(config_.total_steps) : 0;
+  const double progress = std::clamp(std::max(by_steps, time_fraction_), 0.0, 1.0);
   if (config_.schedule == "cosine")
     return base * (config_.lr_final_fraction + (1 - config_.lr_final_fraction) * 0.5 * (1 + std::cos(M_PI * progress)));
   if (config_.schedule == "step") {

@@ -15,7 +15,10 @@ namespace boardlab {
 struct OptimizerConfig {
   std::string optimizer = "adam";  // adam or sgd (with Nesterov momentum)
   double learning_rate = 2e-3;
-  std::string schedule = "cosine";  // constant, cosine (to lr_final_fraction × lr over total_steps), step
+  // constant, cosine (to lr_final_fraction × lr at the run's end), step. The run ends at
+  // total_steps or when its time is spent (Trainer::set_time_fraction), whichever comes
+  // first: a run stopped by its clock at 60% of max_steps would otherwise never anneal.
+  std::string schedule = "cosine";
   double lr_final_fraction = 0.1;
   std::int64_t total_steps = 1000;  // the schedule's horizon
   double momentum = 0.9;            // sgd only
@@ -36,7 +39,8 @@ struct OptimizerConfig {
   void visit(V& v) {
     v("optimizer", optimizer, "adam or sgd (Nesterov momentum)", Choices{"adam", "sgd"});
     v("learning_rate", learning_rate, "initial learning rate", Range::between(1e-7, 10));
-    v("lr_schedule", schedule, "constant, cosine (to lr_final_fraction) or step (x0.1 at 50% and 75%)",
+    v("lr_schedule", schedule,
+      "constant, cosine (to lr_final_fraction) or step (x0.1 at 50% and 75%), over max_steps or max_minutes, whichever ends the run",
       Choices{"constant", "cosine", "step"});
     v("lr_final_fraction", lr_final_fraction, "cosine: final learning rate as a fraction of the initial",
       Range::between(0, 1));
@@ -93,6 +97,9 @@ class Trainer {
   std::int64_t steps() const { return steps_; }
   void set_steps(std::int64_t steps);  // after a resume
   double learning_rate() const;        // the schedule's value at the current step
+  // The share of the run's time limit spent (0 without one): the schedule runs on the larger
+  // of this and steps / total_steps.
+  void set_time_fraction(double fraction) { time_fraction_ = fraction; }
 
   struct Impl;
   Impl& impl() const { return *impl_; }
@@ -101,6 +108,7 @@ class Trainer {
   Model* model_;
   OptimizerConfig config_;
   std::int64_t steps_ = 0;
+  double time_fraction_ = 0;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -78,13 +78,13 @@ checkpoint:
   every_steps: 250
   keep: 0
 evaluation:
-  every_steps: 1000
+  every_steps: 2500
   games: 20
   opponents: [random, uct:200]
-  previous_checkpoint: true
+  previous_checkpoint: false
   simulations: 32
 run:
-  max_steps: 6500
+  max_steps: 20000
   max_minutes: 15
   log_every_seconds: 10
 )";
@@ -116,11 +116,11 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
   // The values the struct's defaults carry, where the old struct disagreed with the schema.
   const TrainConfig t = load_train_config(std::string(BOARDLAB_SOURCE_DIR) + "/configs/morabaraba.yaml");
   EXPECT_EQ(t.samples_per_position, 2);
-  EXPECT_EQ(t.max_steps, 6500);
-  EXPECT_EQ(t.optimizer.total_steps, 6500);
+  EXPECT_EQ(t.max_steps, 20000);
+  EXPECT_EQ(t.optimizer.total_steps, 20000);
   EXPECT_EQ(t.checkpoint_keep, 0);
   EXPECT_EQ(t.checkpoint_every, 250);
-  EXPECT_EQ(t.eval_every, 1000);
+  EXPECT_EQ(t.eval_every, 2500);
   EXPECT_EQ(t.train_threads, 1);
   EXPECT_EQ(t.inference.max_wait_us, 100);
   EXPECT_EQ(t.inference.threads, 2);
@@ -210,7 +210,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
 
       "checkpoint.every_steps=9", "checkpoint.keep=2",
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
-      "evaluation.previous_checkpoint=false", "evaluation.simulations=5", "run.max_steps=8", "run.max_minutes=0.5",
+      "evaluation.previous_checkpoint=true", "evaluation.simulations=5", "run.max_steps=8", "run.max_minutes=0.5",
       "run.log_every_seconds=2"};
   // The auxiliary heads stay at their defaults: the changed game (morabaraba) declares neither
   // ownership nor a score (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys).

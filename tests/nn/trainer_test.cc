@@ -242,6 +242,26 @@ TEST(Trainer, AScoreHeadLearnsTheScoreMargin) {
   EXPECT_LT(trainer.evaluate(batch).score, 0.7 * before.score);
 }
 
+TEST(Trainer, TheScheduleAnnealsByWhicheverLimitEndsTheRunFirst) {
+  const Game& game = virus_war();
+  Model model(tiny_network(), game, 1);
+  OptimizerConfig config;
+  config.learning_rate = 1e-3;
+  config.schedule = "cosine";
+  config.lr_final_fraction = 0.1;
+  config.total_steps = 1000;
+  Trainer trainer(model, config);
+  EXPECT_DOUBLE_EQ(trainer.learning_rate(), 1e-3);
+  trainer.set_steps(500);  // halfway by steps: the cosine's midpoint
+  EXPECT_NEAR(trainer.learning_rate(), 0.55e-3, 1e-12);
+  trainer.set_time_fraction(0.25);  // the clock is behind the steps: steps rule
+  EXPECT_NEAR(trainer.learning_rate(), 0.55e-3, 1e-12);
+  trainer.set_time_fraction(1.0);  // the clock ends the run at step 500: fully annealed
+  EXPECT_NEAR(trainer.learning_rate(), 0.1e-3, 1e-12);
+  trainer.set_time_fraction(1.7);  // a final evaluation past the limit stays at the end
+  EXPECT_NEAR(trainer.learning_rate(), 0.1e-3, 1e-12);
+}
+
 TEST(Trainer, RejectsABatchOfAnotherShape) {
   const Game& game = virus_war();
   Model model(tiny_network(), game, 1);
