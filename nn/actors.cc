@@ -48,6 +48,7 @@ void Actors::hold(bool held) {
 void Actors::pause() {
   std::unique_lock lock(mutex_);
   if (stopping_) return;  // stopped threads stand still for good
+  if (!paused_) paused_since_ = std::chrono::steady_clock::now();
   paused_ = true;
   update_yield();
   changed_.notify_all();
@@ -56,9 +57,16 @@ void Actors::pause() {
 
 void Actors::resume() {
   std::lock_guard lock(mutex_);
+  if (paused_) paused_before_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - paused_since_).count();
   paused_ = false;
   update_yield();
   changed_.notify_all();
+}
+
+double Actors::paused_seconds() const {
+  std::lock_guard lock(mutex_);
+  return paused_before_ +
+         (paused_ ? std::chrono::duration<double>(std::chrono::steady_clock::now() - paused_since_).count() : 0);
 }
 
 void Actors::stop() {

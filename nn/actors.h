@@ -3,6 +3,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -84,6 +85,9 @@ class Actors {
   std::uint64_t simulations() const;
   std::uint64_t searches() const;  // positions searched, in finished games or not
   InferenceStats inference_stats() const { return server_.stats(); }
+  // Seconds spent paused since construction, the pause under way included: rates of
+  // self-play leave out the evaluations and checkpoints that stopped it.
+  double paused_seconds() const;
   // Rethrows the first error a worker thread met (a game that does not replay, ...).
   void check() const;
 
@@ -101,6 +105,8 @@ class Actors {
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   bool held_ = false, paused_ = false, stopping_ = false;
+  std::chrono::steady_clock::time_point paused_since_;
+  double paused_before_ = 0;  // seconds of the pauses that ended
   int waiting_ = 0;                 // workers parked by a hold, pause or stop
   std::atomic<bool> yield_{false};  // what the workers' run() polls: held, paused or stopping
   std::exception_ptr error_;

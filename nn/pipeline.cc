@@ -78,10 +78,12 @@ class SelfPlayMetrics {
     const std::uint64_t sims = actors.simulations(), searches = actors.searches();
     const InferenceStats inference = actors.inference_stats();
     const auto now = Clock::now();
-    const double seconds = std::chrono::duration<double>(now - last_time_).count();
+    const double paused = actors.paused_seconds();
+    // Over the time the actors played: an evaluation's row follows a pause of a minute.
+    const double seconds = std::chrono::duration<double>(now - last_time_).count() - (paused - last_paused_);
     MetricsRow row;
     const double games = static_cast<double>(t.games - last_.games);
-    if (seconds > 0) {
+    if (seconds > 0.5) {
       row["games_per_s"] = metric_number(games / seconds, 2);
       row["positions_per_s"] = metric_number(static_cast<double>(searches - last_searches_) / seconds, 1);
       row["simulations_per_s"] = metric_number(static_cast<double>(sims - last_sims_) / seconds, 0);
@@ -105,6 +107,7 @@ class SelfPlayMetrics {
     last_searches_ = searches;
     last_inference_ = inference;
     last_time_ = now;
+    last_paused_ = paused;
     return row;
   }
 
@@ -113,6 +116,7 @@ class SelfPlayMetrics {
   std::uint64_t last_sims_ = 0, last_searches_ = 0;
   InferenceStats last_inference_;
   Clock::time_point last_time_ = Clock::now();
+  double last_paused_ = 0;
 };
 
 // The run folder and its config: a new run from the config file, or a resume from the

@@ -61,8 +61,16 @@ TEST(Actors, PlayUntilPausedAndStandStillWhilePausedOrHeld) {
   EXPECT_GE(paused.turns, paused.games);
   EXPECT_GE(paused.steps, paused.positions);
   EXPECT_LE(paused.draws, paused.games);
+  // The pause under way counts in paused_seconds (an evaluation's metrics row reads it
+  // before the actors resume), and it stops counting once they do.
+  const double paused_for = actors.paused_seconds();
+  EXPECT_GE(paused_for, 0.1);
 
   actors.resume();
+  const double after = actors.paused_seconds();
+  EXPECT_GE(after, paused_for);
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(actors.paused_seconds(), after);
   ASSERT_TRUE(wait_for([&] { return actors.searches() > searches; }));
   actors.hold(true);
   actors.pause();  // a pause while held returns too
