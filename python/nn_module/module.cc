@@ -224,4 +224,11 @@ PYBIND11_MODULE(_boardlab_nn, m) {
       .def("game", &Agent::game)
       .def("__repr__", [](const Agent& a) { return "<boardlab.Agent " + a.spec() + ">"; });
   m.def("default_config_yaml", &default_train_config_yaml, "Every training key with its default and a comment.");
+  m.def(
+      "config_yaml",
+      [](const std::string& path, const std::vector<std::string>& overrides) {
+        return load_train_config(path, overrides).yaml;
+      },
+      py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
+      "Every training key as a config file and its overrides resolve it, with a comment.");
 }

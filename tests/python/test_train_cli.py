@@ -81,6 +81,23 @@ def test_print_config_has_every_section_and_key(run_cli):
     assert "boardlab train --print-config" in shipped
 
 
+def test_print_config_resolves_a_config_its_overrides_and_a_run_folder(tiny_run, run_cli):
+    result = run_cli("train", "--config", CONFIG, "--set", "training.batch_size=48", "--print-config")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^  batch_size: 48 +# ", result.stdout, re.M)
+    assert re.search(r"^  algorithm: puct +# ", result.stdout, re.M)  # from the shipped config
+    defaults = run_cli("train", "--print-config").stdout
+    assert re.search(r"^  algorithm: gumbel +# ", defaults, re.M)
+    run, _ = tiny_run
+    resumed = run_cli("train", "--resume", str(run), "--print-config")
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout == (run / "config.yaml").read_text()
+    refused = run_cli("train", "--set", "training.batch_size=48", "--print-config")
+    assert refused.returncode != 0 and "--set changes a config" in refused.stderr
+    broken = run_cli("train", "--config", CONFIG, "--set", "training.batch_size=-1", "--print-config")
+    assert broken.returncode != 0 and "batch_size" in broken.stderr
+
+
 def test_run_folder_config_lists_every_key(tiny_run, run_cli):
     run, _ = tiny_run
     printed = run_cli("train", "--print-config").stdout

@@ -21,23 +21,29 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="override a config key, e.g. training.batch_size=64"
     )
-    parser.add_argument("--print-config", action="store_true", help="print every key with its default and exit")
+    parser.add_argument(
+        "--print-config",
+        action="store_true",
+        help="print every key and exit: the defaults, or with --config or --resume the run's values after --set",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     nn = network_module()
-    if args.print_config:
-        print(nn.default_config_yaml(), end="")
-        return 0
     if args.resume and args.out:
         raise CliError("--resume names the run folder; --out is for new runs")
     if args.resume and args.config:
         raise CliError("--resume uses the run's own config.yaml; change keys with --set")
-    if not args.resume and not args.config:
+    if not args.resume and not args.config and not args.print_config:
         raise CliError("give --config FILE for a new run, or --resume RUN")
     if args.config and not os.path.exists(args.config):
         raise CliError(f"config file '{args.config}' does not exist")
+    if args.print_config:
+        if args.set and not (args.config or args.resume):
+            raise CliError("--set changes a config: give --config FILE or --resume RUN with --print-config")
+        print(nn.config_yaml(config_of(args), args.set) if args.config or args.resume else nn.default_config_yaml(), end="")
+        return 0
     summary = nn.train(
         config=args.config or "", overrides=args.set, out=args.resume or args.out or "", resume=bool(args.resume)
     )
@@ -51,3 +57,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"stopped early; continue with: boardlab train --resume {summary['run_dir']}")
         return 128 + (summary["signal"] or signal.SIGINT)
     return 0
+
+
+def config_of(args: argparse.Namespace) -> str:
+    """The config file a new run reads, or the one a resumed run wrote."""
+    if args.config:
+        return args.config
+    path = os.path.join(args.resume, "config.yaml")
+    if not os.path.exists(path):
+        raise CliError(f"'{args.resume}' holds no config.yaml: is it a run folder?")
+    return path
