@@ -287,16 +287,18 @@ void VirusWarState::returns(std::span<double> out) const {
 void VirusWarState::observation(Player p, std::span<float> out) const {
   if (p != 0 && p != 1) throw InputError("observation: player " + std::to_string(p) + " is not 0 or 1");
   if (out.size() != static_cast<std::size_t>(VirusWarGame::kNumPlanes * kBoardCells))
-    throw InputError("observation: buffer has " + std::to_string(out.size()) + " floats, 900 expected");
+    throw InputError("observation: buffer has " + std::to_string(out.size()) + " floats, " +
+                     std::to_string(VirusWarGame::kNumPlanes * kBoardCells) + " expected");
   std::fill(out.begin(), out.end(), 0.0f);
-  const Bits planes[5] = {live_[p], live_[1 - p], dead_[p], dead_[1 - p], targets_of(p, live_, dead_)};
-  for (int plane = 0; plane < 5; ++plane)
+  const Bits planes[6] = {live_[p],     live_[1 - p], dead_[p], dead_[1 - p], targets_of(p, live_, dead_),
+                          targets_of(1 - p, live_, dead_)};
+  for (int plane = 0; plane < 6; ++plane)
     for (Bits b = planes[plane]; b; b &= b - 1) out[plane * kBoardCells + view_cell(p, lowest_cell(b))] = 1.0f;
   auto fill_plane = [&](int plane) {
     std::fill_n(out.begin() + plane * kBoardCells, kBoardCells, 1.0f);
   };
-  if (outcome_ == kOngoing && mover_ == p) fill_plane(5 + sub_move_);
-  if (passed_) fill_plane(8);
+  if (outcome_ == kOngoing && mover_ == p) fill_plane(6 + sub_move_);
+  if (passed_) fill_plane(9);
 }
 
 void VirusWarState::ownership(Player viewer, std::span<float> out) const {

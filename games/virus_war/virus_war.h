@@ -19,8 +19,11 @@
 //     0 viewer's live symbols   1 opponent's live symbols
 //     2 viewer's dead symbols   3 opponent's dead symbols (killed by the viewer)
 //     4 cells the viewer may play at the start of a turn (its targets)
-//     5,6,7 one-hot sub-move 1/2/3 of the turn when it is the viewer's move
-//     8 the previous turn was a pass (a second pass ends the game in a draw)
+//     5 cells the opponent may play at the start of its turn (its targets: where the
+//       viewer's cells can be attacked; reach runs along chains across the whole board,
+//       further than a small network sees, and who runs out of targets loses)
+//     6,7,8 one-hot sub-move 1/2/3 of the turn when it is the viewer's move
+//     9 the previous turn was a pass (a second pass ends the game in a draw)
 // - ownership (an auxiliary training target, Game::has_ownership): a cell belongs to the
 //   player whose live symbol is on it, and a dead symbol to the player who killed it (the
 //   killer's chains run through it: it is that player's fortress and reach); an empty
@@ -43,7 +46,7 @@ class VirusWarGame final : public Game {
   static constexpr int kNumActions = kBoardCells + 1;
   static constexpr Action kPass = kBoardCells;
   static constexpr int kSubMovesPerTurn = 3;
-  static constexpr int kNumPlanes = 9;
+  static constexpr int kNumPlanes = 10;
   // Every sub-move moves a cell along empty → live → dead (≤ 200), and passes cannot
   // follow each other without ending the game (≤ one per turn with sub-moves, plus one).
   static constexpr int kMaxGameLength = 2 * kBoardCells + 2 * kBoardCells + 1;

@@ -532,7 +532,7 @@ TEST(VirusWarRules, GameProperties) {
     EXPECT_EQ(g.num_players(), 2);
     EXPECT_EQ(g.num_distinct_actions(), 101);
     const ObservationShape shape = g.observation_shape();
-    EXPECT_EQ(shape.channels, 9);
+    EXPECT_EQ(shape.channels, 10);
     EXPECT_EQ(shape.height, 10);
     EXPECT_EQ(shape.width, 10);
     // 200 sub-moves (each cell empty -> live -> dead) and at most one pass per turn plus the last.
@@ -568,7 +568,7 @@ TEST(VirusWarRules, ReturnsAndTextForms) {
   EXPECT_EQ(VirusWarState::cell_name(at("h1")), "h1");
   std::vector<float> small(10);
   EXPECT_THROW(s->observation(0, small), InputError);
-  std::vector<float> obs(900);
+  std::vector<float> obs(1000);
   EXPECT_THROW(s->observation(2, obs), InputError);
   EXPECT_THROW(VirusWarState::from_diagram(game(false), "...", 0), InputError);
   EXPECT_THROW(VirusWarState::from_diagram(game(false), std::string(100, 'Z'), 0), InputError);
@@ -853,8 +853,10 @@ std::string observation_mismatch(const VirusWarState& s, const ref::Board& b, Pl
                                  std::vector<float>& expected) {
   s.observation(p, obs);
   std::fill(expected.begin(), expected.end(), 0.0f);
-  const Bits targets = s.targets_for(p);
-  const int mover_plane = !s.is_terminal() && s.current_player() == p ? 5 + s.sub_move() : -1;
+  // Both sides' targets from the reference's own flood fill, not the engine's bitboards.
+  std::array<std::vector<int>, 2> targets = {ref::targets(b, p), ref::targets(b, 1 - p)};
+  auto is_target = [&](int side, int c) { return std::ranges::find(targets[side], c) != targets[side].end(); };
+  const int mover_plane = !s.is_terminal() && s.current_player() == p ? 6 + s.sub_move() : -1;
   for (int c = 0; c < 100; ++c) {
     // The viewer's frame: O sees the board turned by 180 degrees.
     float* cell = expected.data() + (p == 0 ? c : 99 - c);
@@ -862,9 +864,10 @@ std::string observation_mismatch(const VirusWarState& s, const ref::Board& b, Pl
     cell[100] = b[c] == ref::live_of(1 - p);
     cell[200] = b[c] == ref::dead_of(p);
     cell[300] = b[c] == ref::dead_of(1 - p);
-    cell[400] = has(targets, c);
+    cell[400] = is_target(0, c);
+    cell[500] = is_target(1, c);
     if (mover_plane >= 0) cell[mover_plane * 100] = 1;
-    cell[800] = s.previous_turn_passed();
+    cell[900] = s.previous_turn_passed();
   }
   if (obs == expected) return {};
   const auto i = static_cast<int>(std::mismatch(obs.begin(), obs.end(), expected.begin()).first - obs.begin());
@@ -913,7 +916,7 @@ void play_checked_game(bool strict, Rng& rng, Endings& endings) {
   const VirusWarGame& g = game(strict);
   std::vector<Action> legal;
   std::vector<std::uint8_t> mask(101), expected_mask(101);
-  std::vector<float> obs(900), expected(900);
+  std::vector<float> obs(1000), expected(1000);
   RefGame r;
   bool last_was_pass = false;
   const bool check_records = rng.below(8) == 0;
@@ -1034,8 +1037,8 @@ void play_checked_game(bool strict, Rng& rng, Endings& endings) {
 }
 
 TEST(VirusWarRandomGames, InvariantsHoldAfterEveryAction) {
-  ASSERT_EQ(game(false).observation_shape().size(), 900);
-  ASSERT_EQ(game(true).observation_shape().size(), 900);
+  ASSERT_EQ(game(false).observation_shape().size(), 1000);
+  ASSERT_EQ(game(true).observation_shape().size(), 1000);
   Rng rng(7);
   Endings endings;
   for (int g = 0; g < 10000 && !::testing::Test::HasFailure(); ++g) play_checked_game(g % 2 == 1, rng, endings);
@@ -1129,7 +1132,7 @@ TEST(VirusWarSymmetry, TheOneSymmetryIsTheA1K10Transposition) {
 TEST(VirusWarSymmetry, TranspositionMapsLegalActionsAndObservations) {
   Rng rng(11);
   const Symmetry& t = game(false).symmetries()[0];
-  std::vector<float> obs(900), obs_t(900);
+  std::vector<float> obs(1000), obs_t(1000);
   for (bool strict : {false, true}) {
     for (auto& s : sample_positions(strict, 150, rng)) {
       auto original = position(strict, transformed_diagram(*s, false, false), s->current_player());
@@ -1143,7 +1146,7 @@ TEST(VirusWarSymmetry, TranspositionMapsLegalActionsAndObservations) {
         for (Player p : {0, 1}) {
           original->observation(p, obs);
           mirrored->observation(p, obs_t);
-          for (int k = 0; k < 9; ++k)
+          for (int k = 0; k < VirusWarGame::kNumPlanes; ++k)
             for (int c = 0; c < 100; ++c)
               ASSERT_EQ(obs_t[static_cast<std::size_t>(k * 100 + t.cell[static_cast<std::size_t>(c)])],
                         obs[static_cast<std::size_t>(k * 100 + c)]);
@@ -1171,7 +1174,7 @@ TEST(VirusWarSymmetry, ViewsRoundTripAndRotateForO) {
 
 TEST(VirusWarSymmetry, OsObservationIsXsViewOfTheRotatedColourSwappedBoard) {
   Rng rng(12);
-  std::vector<float> obs(900), obs_swapped(900);
+  std::vector<float> obs(1000), obs_swapped(1000);
   for (bool strict : {false, true}) {
     for (auto& s : sample_positions(strict, 150, rng)) {
       const Player p = s->current_player();

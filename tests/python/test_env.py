@@ -78,7 +78,7 @@ def test_spaces_are_the_same_objects_every_call():
         assert environment.observation_space(agent) is environment.observation_space(agent)
         assert environment.action_space(agent) is environment.action_space(agent)
         assert environment.action_space(agent).n == 101
-        assert environment.observation_space(agent)["observation"].shape == (9, 10, 10)
+        assert environment.observation_space(agent)["observation"].shape == (10, 10, 10)
 
 
 def test_masks_are_zero_for_the_agent_not_to_move():

@@ -75,7 +75,7 @@ def test_game_constants():
     assert game.name() == "virus_war"
     assert game.num_players() == 2
     assert game.num_distinct_actions() == 101
-    assert game.observation_shape() == (9, 10, 10)
+    assert game.observation_shape() == (10, 10, 10)
     assert isinstance(game.observation_shape(), tuple)
     assert game.max_game_length() == 401
     assert game.is_simultaneous() is False

@@ -116,7 +116,9 @@ def test_observation_tensor_dtype_shape_and_viewpoint(state, game):
     assert mine[0].sum() == 3 and mine[1].sum() == 0  # X's own live symbols
     assert theirs[0].sum() == 0 and theirs[1].sum() == 3
     assert theirs[1, 9, 9] == 1  # O sees the board turned: X's a1 lands in O's far corner
-    assert theirs[5].all()  # O is to move, sub-move 1
+    assert theirs[6].all()  # O is to move, sub-move 1
+    # Each side sees the other's targets: X's are the cells around its chain, O's its home corner.
+    assert theirs[5].sum() == mine[4].sum() > 0 and mine[5].sum() == theirs[4].sum() == 1
     obs = state.observation_tensor(1)
     obs[:] = 7  # a fresh array each time: writing to it changes nothing
     assert state.observation_tensor(1).max() == 1
@@ -132,7 +134,7 @@ def test_observation_at_terminal_needs_a_player(game):
     final = random_final_state(game, 3)
     with pytest.raises(ValueError, match="name the viewer"):
         final.observation_tensor()
-    assert final.observation_tensor(1).shape == (9, 10, 10)
+    assert final.observation_tensor(1).shape == (10, 10, 10)
 
 
 def test_terminal_state(game):
