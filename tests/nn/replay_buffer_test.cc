@@ -1101,7 +1101,7 @@ TEST(ReplayBuffer, VirusWarMasksAgreeWithTheObservationsTargetPlane) {
     int checked = 0;
     for (int i = 0; i < batch.size; ++i) {
       const float* obs = batch.obs.data() + static_cast<std::size_t>(i) * 9 * cells;
-      if (obs[5 * cells] == 0 && std::count(obs + 5 * cells, obs + 6 * cells, 1.0f) == 0) continue;  // not sub-move 1
+      if (obs[6 * cells] == 0 && std::count(obs + 6 * cells, obs + 7 * cells, 1.0f) == 0) continue;  // not sub-move 1 (plane 6)
       ++checked;
       for (int c = 0; c < cells; ++c)
         ASSERT_EQ(batch.mask[static_cast<std::size_t>(i) * actions + c], obs[4 * cells + c])
