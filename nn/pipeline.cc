@@ -83,7 +83,7 @@ class SelfPlayMetrics {
     const double seconds = std::chrono::duration<double>(now - last_time_).count() - (paused - last_paused_);
     MetricsRow row;
     const double games = static_cast<double>(t.games - last_.games);
-    if (seconds > 0.5) {
+    if (seconds > 0.5) {  // less play than that (a row right after a pause) gives no rate worth a row
       row["games_per_s"] = metric_number(games / seconds, 2);
       row["positions_per_s"] = metric_number(static_cast<double>(searches - last_searches_) / seconds, 1);
       row["simulations_per_s"] = metric_number(static_cast<double>(sims - last_sims_) / seconds, 0);
@@ -327,7 +327,9 @@ TrainSummary train(const TrainOptions& options) {
   std::optional<RunEvaluation> last_eval;
   // The time limit covers the final evaluation too: training stops early enough for it,
   // guessing its length from the previous evaluation, and no evaluation runs past it.
-  auto out_of_time = [&] { return cfg.max_minutes > 0 && elapsed() + last_eval_seconds >= cfg.max_minutes * 60; };
+  // The share of run.max_minutes spent, the final evaluation's guessed length included (0 without a limit).
+  auto time_spent = [&] { return cfg.max_minutes > 0 ? (elapsed() + last_eval_seconds) / (cfg.max_minutes * 60) : 0.0; };
+  auto out_of_time = [&] { return time_spent() >= 1; };
   // Returns whether the evaluation was recorded (not stopped, not out of time).
   auto evaluate = [&] {
     actors.pause();
@@ -358,7 +360,7 @@ TrainSummary train(const TrainOptions& options) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     } else {
       // The schedule anneals by the end of the loop, which the time limit may bring first.
-      if (cfg.max_minutes > 0) trainer.set_time_fraction((elapsed() + last_eval_seconds) / (cfg.max_minutes * 60));
+      trainer.set_time_fraction(time_spent());
       learner.step();
       ++step;
       actors.set_learner_step(step);
