@@ -1094,13 +1094,13 @@ TEST(ReplayBuffer, VirusWarMasksAgreeWithTheObservationsTargetPlane) {
   Rng rng(31);
   ReplayBuffer replay(game, kHuge);
   for (int g = 0; g < 20; ++g) replay.add(nn_testing::random_selfplay_game(game, rng));
-  const int cells = 100, actions = game.num_distinct_actions();
+  const int cells = 100, actions = game.num_distinct_actions(), obs_size = game.observation_shape().size();
   for (bool augment : {false, true}) {
     TrainBatch batch;
     replay.sample(400, rng, augment, batch);
     int checked = 0;
     for (int i = 0; i < batch.size; ++i) {
-      const float* obs = batch.obs.data() + static_cast<std::size_t>(i) * 9 * cells;
+      const float* obs = batch.obs.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(obs_size);
       if (obs[6 * cells] == 0 && std::count(obs + 6 * cells, obs + 7 * cells, 1.0f) == 0) continue;  // not sub-move 1 (plane 6)
       ++checked;
       for (int c = 0; c < cells; ++c)
