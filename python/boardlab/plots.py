@@ -9,7 +9,8 @@ def _series(rows, key, x):
 def plot_metrics(run, x="step", figsize=(15, 7)):
     """Six panels from a Run (or run folder), against `x` ("step", or "minutes" for a learning curve).
 
-    Top: losses; Elo (random = 0) with its 95% interval at each evaluation; self-play positions/s.
+    Top: losses; Elo (random = 0) with its 95% interval and the score against each opponent at each
+    evaluation; self-play positions/s.
     Bottom, the diagnostics that say why a policy does or does not learn: the policy's KL divergence
     from the search policy with both entropies; value calibration (mean predicted value for the mover
     against the mean result, by game phase); self-play draw and pass rates and game length.
@@ -41,7 +42,18 @@ def plot_metrics(run, x="step", figsize=(15, 7)):
         xs = [r[x] for r in rated]
         elo.plot(xs, [r["elo"] for r in rated], marker="o")
         elo.fill_between(xs, [r["elo_low"] for r in rated], [r["elo_high"] for r in rated], alpha=0.25)
-    elo.set(title="Elo (random = 0), 95% interval", xlabel=x)
+    elo.set(title="Elo (random = 0), 95% interval; scores", xlabel=x, ylabel="Elo")
+    # A fit over a few games per opponent is dominated by the sure win against `random`, so the
+    # panel also draws each opponent's score: that is where a run's progress against strong
+    # opponents shows.
+    opponents = sorted({key for r in rows for key in r if key.startswith("score_vs_") and r[key] is not None})
+    if opponents:
+        scores = elo.twinx()
+        for i, key in enumerate(opponents):
+            xs, ys = _series(rows, key, x)
+            scores.plot(xs, [100 * y for y in ys], color=f"C{i + 1}", linestyle=":", marker=".", label=key[len("score_vs_") :])
+        scores.set(ylabel="score %", ylim=(0, 100))
+        scores.legend(loc="lower right", fontsize="small")
 
     speed.plot(*_series(rows, "positions_per_s", x))
     speed.set(title="self-play positions/s", xlabel=x)

@@ -115,6 +115,9 @@ def test_plot_metrics_draws_losses_elo_and_the_diagnostics(run):
     losses, elo, speed, policy, value, games = figure.axes[:6]
     assert losses.lines  # the loss curves
     assert elo.lines and elo.lines[0].get_xdata().size >= 1  # every evaluation reaches the Elo panel
+    scores = next(a for a in figure.axes[6:] if a.get_ylabel() == "score %")  # and each opponent's score
+    assert {line.get_label() for line in scores.lines} >= {"random"}
+    assert all(0 <= y <= 100 for line in scores.lines for y in line.get_ydata())
     assert policy.lines and value.lines and games.lines
     by_minutes = boardlab.plot_metrics(run, x="minutes")
     assert by_minutes.axes[1].get_xlabel() == "minutes"
