@@ -326,9 +326,14 @@ TrainSummary train(const TrainOptions& options) {
   double last_eval_seconds = 0;
   std::optional<RunEvaluation> last_eval;
   // The time limit covers the final evaluation too: training stops early enough for it,
-  // guessing its length from the previous evaluation, and no evaluation runs past it.
+  // guessing its length from the previous evaluation, and no evaluation runs past it. The
+  // guess has a margin: a stronger network plays longer games, and a 60-minute run's final
+  // evaluation was cut by the limit when the guess was the previous length alone.
+  constexpr double kFinalEvaluationMargin = 1.5;
   // The share of run.max_minutes spent, the final evaluation's guessed length included (0 without a limit).
-  auto time_spent = [&] { return cfg.max_minutes > 0 ? (elapsed() + last_eval_seconds) / (cfg.max_minutes * 60) : 0.0; };
+  auto time_spent = [&] {
+    return cfg.max_minutes > 0 ? (elapsed() + kFinalEvaluationMargin * last_eval_seconds) / (cfg.max_minutes * 60) : 0.0;
+  };
   auto out_of_time = [&] { return time_spent() >= 1; };
   // Returns whether the evaluation was recorded (not stopped, not out of time).
   auto evaluate = [&] {
