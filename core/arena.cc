@@ -118,6 +118,13 @@ void check_arena(const Game& game, const std::vector<std::string>& players,
                  const std::vector<std::vector<int>>& groups, const BotFactory& factory,
                  const ArenaOptions& options) {
   if (options.games < 1) throw InputError("arena: games must be at least 1, got " + std::to_string(options.games));
+  if (static_cast<std::int64_t>(options.games) * static_cast<std::int64_t>(groups.size()) > kMaxArenaGames)
+    throw InputError("arena: " + std::to_string(options.games) + " games for each of " + std::to_string(groups.size()) +
+                     " group(s) of players is more than the " + std::to_string(kMaxArenaGames) +
+                     " games one arena plays");
+  if (options.threads < 0 || options.threads > kMaxArenaThreads)
+    throw InputError("arena: threads must be 0 (every core) to " + std::to_string(kMaxArenaThreads) + ", got " +
+                     std::to_string(options.threads));
   if (options.opening_turns < 0) throw InputError("arena: opening_turns must be 0 or more");
   if (!(options.max_seconds >= 0) || !std::isfinite(options.max_seconds))
     throw InputError("arena: max_seconds must be a finite number of seconds, 0 or more");

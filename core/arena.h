@@ -20,6 +20,12 @@ struct ArenaProgress {
   double eta_seconds() const { return done > 0 ? seconds * (total - done) / done : 0; }
 };
 
+// The most games one arena schedules (games per group × groups) and the most threads it
+// starts: the schedule is built up front, and a typo of a few zeros should not allocate
+// gigabytes or start a million threads before the first game.
+inline constexpr int kMaxArenaGames = 1'000'000;
+inline constexpr int kMaxArenaThreads = 1024;
+
 struct ArenaOptions {
   // Games per group of players (a pairing, for two-player games); a multiple of the number of
   // seats gives every player every seat equally often.

@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include <sys/stat.h>
+
 #include "core/text.h"
 
 namespace boardlab {
@@ -351,13 +353,25 @@ void emit_entry(YAML::Emitter& out, const YamlTree& entry, const std::vector<Con
 }
 
 std::string read_file(const std::string& path) {
+  // Checked before opening: opening a FIFO for reading waits for a writer.
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+    throw ConfigError("cannot read config file '" + path + "': " +
+                      (S_ISDIR(info.st_mode) ? "it is a folder" : "it is not a regular file (a device, FIFO or socket)"));
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr)
     throw ConfigError("cannot read config file '" + path + "': " + std::generic_category().message(errno));
   std::string text;
   char buf[1 << 16];
   std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, file)) > 0) text.append(buf, n);
+  while ((n = std::fread(buf, 1, sizeof buf, file)) > 0) {
+    text.append(buf, n);
+    if (text.size() > kMaxConfigFileBytes) {
+      std::fclose(file);
+      throw ConfigError("config file '" + path + "' is larger than " + std::to_string(kMaxConfigFileBytes >> 20) +
+                        " MiB: not a config");
+    }
+  }
   const int error = std::ferror(file) ? errno : 0;  // a directory opens, then fails to read
   std::fclose(file);
   if (error != 0)

@@ -19,6 +19,10 @@
 
 namespace boardlab {
 
+// A config is a page of keys: a file larger than this is not one (and reading on would
+// grow without bound on /dev/zero).
+inline constexpr std::size_t kMaxConfigFileBytes = std::size_t{1} << 20;
+
 // A config file, override or option that does not fit the keys. Messages name where the
 // value was written ("FILE:LINE: key: ", "--set key=value: ", "search option 'key': ") and
 // what was expected there.
@@ -167,7 +171,8 @@ class Config {
   // Reads YAML text (`source` names it in messages): every key it gives, nothing else
   // changes. Empty text, or text with only comments, changes nothing.
   void read_yaml(std::string_view text, std::string_view source);
-  // As read_yaml, with the contents of the file at `path`; a file that cannot be read is a
+  // As read_yaml, with the contents of the file at `path` (a regular file of at most
+  // kMaxConfigFileBytes: /dev/zero or a FIFO is refused, not read without end); a file that cannot be read is a
   // ConfigError naming the path and the system's reason.
   void read_file(const std::string& path);
   // Applies "dotted.path=value", the value being YAML text ("64", "[random, uct:100]").

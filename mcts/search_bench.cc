@@ -32,7 +32,9 @@ std::unique_ptr<State> random_position(const Game& game, Rng& rng) {
 
 SearchBenchStats bench_search(const Game& game, const SearchConfig& config, BenchEvaluator kind, int concurrent,
                               double min_seconds, std::uint64_t seed) {
-  if (concurrent < 1) throw InputError("bench_search: concurrent games must be at least 1");
+  if (concurrent < 1 || concurrent > kMaxBenchConcurrent)
+    throw InputError("bench_search: concurrent games must be 1 to " + std::to_string(kMaxBenchConcurrent) + ", got " +
+                     std::to_string(concurrent));
   Rng rng(seed);
   std::unique_ptr<Evaluator> evaluator;
   if (kind == BenchEvaluator::kFree) evaluator = std::make_unique<FunctionEvaluator>(FunctionEvaluator::uniform(game.num_players()));

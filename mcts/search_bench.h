@@ -25,6 +25,9 @@ enum class BenchEvaluator {
   kRollout,  // one random rollout per leaf: what uct:N pays
 };
 
+// The most concurrent games one bench drives: each holds a state and a search tree.
+inline constexpr int kMaxBenchConcurrent = 100'000;
+
 // Searches positions drawn from random games (`concurrent` at once, one driver, one
 // thread) until `min_seconds` have passed or a stop is requested (core/stop.h).
 SearchBenchStats bench_search(const Game& game, const SearchConfig& config, BenchEvaluator evaluator, int concurrent,

@@ -18,6 +18,7 @@
 #include "nn/actors.h"
 #include "nn/checkpoint.h"
 #include "nn/learner.h"
+#include "nn/memory_estimate.h"
 #include "nn/metrics_file.h"
 #include "nn/replay_buffer.h"
 #include "nn/run_evaluator.h"
@@ -130,12 +131,20 @@ struct OpenedRun {
 OpenedRun open_run(const TrainOptions& options, const std::function<void(const std::string&)>& log) {
   OpenedRun out;
   out.dir = options.out_dir;
+  // Before the first allocation (and a new run's folder): a config the schema allows may
+  // still need more memory than the machine has, which would fail minutes in.
+  auto check_fits = [](const TrainConfig& cfg) {
+    const std::shared_ptr<const Game> game = load_game(cfg.game);
+    check_memory(estimate_training_memory(cfg, *game), "training " + game->to_string(), available_memory());
+  };
   if (options.resume) {
     out.folder = RunFolder::open(out.dir, log);
     out.cfg = load_train_config(out.folder->config_path(), options.overrides);
+    check_fits(out.cfg);
   } else {
     if (options.config_path.empty()) throw InputError("train: a config file is required (--config)");
     out.cfg = load_train_config(options.config_path, options.overrides);
+    check_fits(out.cfg);
     if (out.dir.empty()) out.dir = (fs::path("runs") / (load_game(out.cfg.game)->name() + "-" + stamp())).string();
     out.folder = RunFolder::create(out.dir, log);
   }

@@ -101,6 +101,9 @@ void RunFolder::remove_temporary_files() {
 
 std::unique_ptr<RunFolder> RunFolder::create(const std::string& dir, std::function<void(const std::string&)> log) {
   if (dir.empty()) throw InputError("train: name the run folder to create");
+  std::error_code error;
+  if (fs::exists(dir, error) && !fs::is_directory(dir, error))
+    throw InputError("run folder '" + dir + "' is a file, not a folder: choose another --out");
   std::unique_ptr<RunFolder> run(new RunFolder(dir, std::move(log)));
   if (fs::exists(run->path_ / "config.yaml"))
     throw InputError("run folder '" + dir + "' already holds a run: resume it with --resume, or choose another --out");

@@ -13,8 +13,15 @@ from boardlab.errors import CliError, Terminated
 COMMANDS = (games, play, perft, bench, evaluate, train)
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line like every other bad input (a flag's range included), and exit code 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="boardlab", description="Self-play reinforcement learning for board games."
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -59,6 +59,7 @@ void bind_search(py::module_& m) {
         py::arg("concurrent") = 1, py::arg("seconds") = 1.0, py::arg("seed") = 0,
         "Times batched search on random positions: `free` evaluator (the search alone) or `rollout` (UCT's cost).");
   m.attr("PLAYER_KINDS_HELP") = search_bot_kinds_help();
+  m.attr("MAX_BENCH_CONCURRENT") = kMaxBenchConcurrent;
 }
 
 }  // namespace boardlab::python

@@ -1,6 +1,7 @@
 // The _boardlab extension module: boardlab's games, states and tools for Python.
 #include "bindings.h"
 
+#include "core/arena.h"
 #include "core/types.h"
 
 PYBIND11_MODULE(_boardlab, m) {
@@ -11,6 +12,9 @@ PYBIND11_MODULE(_boardlab, m) {
   m.attr("PUBLIC_VIEWER") = kPublicViewer;
   m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
   m.attr("INVALID_ACTION") = kInvalidAction;
+  // The command line states these ranges in its flags (boardlab/flags.py).
+  m.attr("MAX_ARENA_GAMES") = kMaxArenaGames;
+  m.attr("MAX_ARENA_THREADS") = kMaxArenaThreads;
   // Errors first: the classes below name them in their translations.
   python::bind_errors(m);
   python::bind_game(m);

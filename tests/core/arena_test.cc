@@ -298,6 +298,13 @@ TEST(Arena, BadSpecsAndOptionsFailBeforeAnyGame) {
             std::string::npos);
   EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, options(0, 2)), "arena: games must be at least 1, got 0");
   EXPECT_EQ(arena_error({"random", "random"}, {}, options(5, 2)), "arena: no group of players to play");
+  // The schedule is built before the first game: a few zeros too many allocated gigabytes.
+  EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, options(kMaxArenaGames + 1, 2)),
+            "arena: 1000001 games for each of 1 group(s) of players is more than the 1000000 games one arena plays");
+  EXPECT_EQ(arena_error({"random", "random", "random"}, {{0, 1}, {0, 2}, {1, 2}}, options(400000, 2)),
+            "arena: 400000 games for each of 3 group(s) of players is more than the 1000000 games one arena plays");
+  EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, options(5, kMaxArenaThreads + 1)),
+            "arena: threads must be 0 (every core) to 1024, got 1025");
   EXPECT_EQ(arena_error({"random", "random"}, {{0, 1, 1}}, options(5, 2)),
             "arena: a group of 3 players for a 2-player game");
   EXPECT_EQ(arena_error({"random", "random"}, {{0, 2}}, options(5, 2)), "arena: no player 2");

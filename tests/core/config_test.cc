@@ -279,7 +279,31 @@ TEST(ConfigRead, UnreadableFileNamesThePathAndTheReason) {
             "cannot read config file '/nonexistent/run.yaml': No such file or directory");
   const std::string directory = ::testing::TempDir();
   EXPECT_EQ(error_of<ConfigError>([&] { config.read_file(directory); }),
-            "cannot read config file '" + directory + "': Is a directory");
+            "cannot read config file '" + directory + "': it is a folder");
+}
+
+TEST(ConfigRead, OnlyRegularFilesUpToTheLimitAreRead) {
+  // /dev/zero grew without bound (1.2 GB in 20 s), and a FIFO would wait for a writer.
+  RunSettings s;
+  Config config(s);
+  EXPECT_EQ(error_of<ConfigError>([&] { config.read_file("/dev/zero"); }),
+            "cannot read config file '/dev/zero': it is not a regular file (a device, FIFO or socket)");
+  const std::string path = ::testing::TempDir() + "config_test_large.yaml";
+  {
+    std::ofstream out(path);
+    out << "training:\n  batch_size: 256\n";
+    out << std::string(kMaxConfigFileBytes, '#');  // a comment past the limit
+  }
+  EXPECT_EQ(error_of<ConfigError>([&] { config.read_file(path); }),
+            "config file '" + path + "' is larger than 1 MiB: not a config");
+  {
+    std::ofstream out(path);
+    out << "training:\n  batch_size: 256\n";
+    out << "#" << std::string(kMaxConfigFileBytes - 30, '#') << "\n";  // just under it
+  }
+  config.read_file(path);
+  EXPECT_EQ(s.training.batch_size, 256);
+  std::remove(path.c_str());
 }
 
 TEST(ConfigErrors, YamlSyntaxError) {

@@ -70,6 +70,11 @@ TEST(RunFolder, CreateRefusesARunAndOpenNeedsOne) {
   EXPECT_EQ(file_text(dir + "/games/selfplay.txt"), "[1,-1] a1\n");
   EXPECT_THROW(RunFolder::create(dir, nullptr), InputError);
   EXPECT_NO_THROW(RunFolder::open(dir, nullptr));
+  // --out naming a file: said so, not "cannot create it: Not a directory" (a FileError).
+  const std::string file = tmp / "file";
+  std::ofstream(file) << "x";
+  EXPECT_EQ(error_of<InputError>([&] { RunFolder::create(file, nullptr); }),
+            "run folder '" + file + "' is a file, not a folder: choose another --out");
 }
 
 TEST(MetricsFile, RowsFollowTheHeaderAndUnknownColumnsAreRefused) {

@@ -123,8 +123,36 @@ def test_bad_input_is_one_line_and_exit_code_2(run_cli):
     _assert_usage_error(
         run_cli("perft", "virus_war(strict=true)", "2", "--param", "strict=false"), "parameter 'strict' given twice"
     )
-    _assert_usage_error(run_cli("perft", "virus_war", "0"), "depth must be 1 or more")
+    _assert_usage_error(run_cli("perft", "virus_war", "0"), "argument depth: must be an integer from 1 to 2,147,483,647, got 0")
     _assert_usage_error(run_cli("bench", "virus_war", "--seconds", "-1"), "must be 0 or more")
     _assert_usage_error(run_cli("play", "virus_war", "--players", "random"), "names 1 player(s), the game has 2")
     _assert_usage_error(run_cli("play", "virus_war", "--players", "random,alphazero"), "unknown player kind")
     _assert_usage_error(run_cli("play", "virus_war", "--players", "random,random:3"), "takes no argument")
+
+
+def test_integer_flags_state_their_range_in_one_line(run_cli):
+    # Past C int (or a seed's 64 bits), each was a pybind11 TypeError with a signature dump.
+    big, huge = "2147483648", str(10**23)
+    pairs = "--game", "virus_war", "--players", "random,random"
+    cases = [
+        (("evaluate", *pairs, "--games", big), "argument --games: must be an integer from 1 to 1,000,000, got 2147483648"),
+        (("evaluate", *pairs, "--games", "1000001"), "argument --games: must be an integer from 1 to 1,000,000"),
+        (("evaluate", *pairs, "--seed", huge), "argument --seed: must be an integer from 0 to 18,446,744,073,709,551,615"),
+        (("evaluate", *pairs, "--threads", big), "argument --threads: must be an integer from 0 to 1,024, got 2147483648"),
+        (("evaluate", *pairs, "--opening", big), "argument --opening: must be an integer from 0 to 2,147,483,647"),
+        (("evaluate", *pairs, "--simulations", big), "argument --simulations: must be an integer from 1 to 2,147,483,647"),
+        (("evaluate", *pairs, "--games", "many"), "argument --games: expected an integer from 1 to 1,000,000, got 'many'"),
+        (("bench", "virus_war", "--search", "--concurrent", big), "argument --concurrent: must be an integer from 1 to 100,000"),
+        (("bench", "virus_war", "--search", "--simulations", big), "argument --simulations: must be an integer from 1 to"),
+        (("bench", "virus_war", "--seed", huge), "argument --seed: must be an integer from 0 to"),
+        (("bench", "virus_war", "--min-games", big), "argument --min-games: must be an integer from 0 to 2,147,483,647"),
+        (("play", "virus_war", "--players", "random,random", "--seed", huge), "argument --seed: must be an integer"),
+        (("perft", "virus_war", big), "argument depth: must be an integer from 1 to 2,147,483,647"),
+        (("perft", "virus_war", "9" * 5000), "argument depth: expected an integer from 1 to 2,147,483,647, got '9999"),
+    ]
+    for args, message in cases:
+        _assert_usage_error(run_cli(*args), message)
+    # The largest seed is a seed.
+    result = run_cli("play", "virus_war", "--players", "random,random", "--seed", str(2**64 - 1))
+    assert result.returncode == 0, result.stderr
+

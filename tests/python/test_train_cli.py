@@ -353,3 +353,34 @@ def test_an_empty_opponent_list_is_refused_before_the_run(run_cli, tmp_path):
         "boardlab train: error: --set evaluation.opponents=[]: expected a list of at least 1 item, got an empty list\n"
     )
     assert not (tmp_path / "run").exists()
+
+
+def test_configs_that_are_not_configs_are_refused_in_one_line(run_cli, tmp_path):
+    # An empty config (or comments only) started a full default run; /dev/zero was read
+    # without end; --out naming a file said "cannot create it: Not a directory".
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("# to be filled in\n")
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    cases = [
+        (["--config", "/dev/zero", "--out", str(tmp_path / "r2")], 2, "it is not a regular file"),
+        (["--config", CONFIG, "--out", str(a_file)], 2, f"run folder '{a_file}' is a file, not a folder"),
+    ]
+    for args, code, message in cases:
+        result = run_cli("train", *args)
+        assert result.returncode == code, result.stderr
+        assert len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
+    assert not (tmp_path / "r1").exists() and not (tmp_path / "r2").exists()
+
+
+def test_a_run_too_large_for_the_machine_is_refused_with_the_figure(run_cli, tmp_path):
+    # Sizes the schema allows failed on a 13.4 GB allocation after two minutes.
+    result = run_cli(
+        "train", "--config", CONFIG, "--out", str(tmp_path / "big"),
+        "--set", "network.channels=512", "--set", "training.batch_size=65536",
+    )
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert "training virus_war(strict=false) needs about " in result.stderr
+    assert "GB available (MemAvailable in /proc/meminfo)" in result.stderr
+    assert not (tmp_path / "big").exists()

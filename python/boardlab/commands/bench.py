@@ -6,6 +6,7 @@ import json
 import boardlab
 from boardlab.engine import network_module
 from boardlab.errors import CliError
+from boardlab.flags import MAX_BENCH_CONCURRENT, int_in, seed_type
 from boardlab.game_args import add_game_arguments, load_game_from_args
 
 
@@ -16,15 +17,15 @@ def register(subparsers) -> None:
     )
     add_game_arguments(parser)
     parser.add_argument("--seconds", type=float, default=3.0, help="how long each measurement runs (default 3)")
-    parser.add_argument("--min-games", type=int, default=1, help="random play: at least this many games (default 1)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--min-games", type=int_in(0), default=1, help="random play: at least this many games (default 1)")
+    parser.add_argument("--seed", type=seed_type(), default=0, help="random seed (default 0)")
     parser.add_argument(
         "--search",
         action="store_true",
         help="simulations/s of the search alone (a free evaluator) for 1 and --concurrent games, and of uct:N",
     )
-    parser.add_argument("--concurrent", type=int, default=64, help="--search: concurrent games (default 64)")
-    parser.add_argument("--simulations", type=int, default=800, help="--search: simulations per move (default 800)")
+    parser.add_argument("--concurrent", type=int_in(1, MAX_BENCH_CONCURRENT), default=64, help="--search: concurrent games (default 64)")
+    parser.add_argument("--simulations", type=int_in(1), default=800, help="--search: simulations per move (default 800)")
     parser.add_argument(
         "--nn",
         action="store_true",
@@ -42,8 +43,6 @@ def _random_play(game, args) -> dict:
 
 
 def _search(game, args) -> dict:
-    if args.concurrent < 1 or args.simulations < 1:
-        raise CliError("--concurrent and --simulations must be at least 1")
     search = boardlab._boardlab.search_bench
     return {
         "search_alone_1_game": search(game, f"simulations={args.simulations}", "free", 1, args.seconds, args.seed),
@@ -57,8 +56,8 @@ def _search(game, args) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.seconds >= 0 or args.min_games < 0 or args.seed < 0:
-        raise CliError("--seconds, --min-games and --seed must be 0 or more")
+    if not args.seconds >= 0:
+        raise CliError("--seconds must be 0 or more")
     game = load_game_from_args(args)
     result: dict = {"game": str(game), "seed": args.seed}
     if args.nn:

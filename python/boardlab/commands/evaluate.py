@@ -9,6 +9,7 @@ import tempfile
 import boardlab
 from boardlab.engine import module_for, network_module
 from boardlab.errors import CliError
+from boardlab.flags import MAX_ARENA_GAMES, MAX_ARENA_THREADS, int_in, seed_type
 from boardlab.game_args import parse_params
 
 
@@ -26,12 +27,12 @@ def register(subparsers) -> None:
     parser.add_argument("--players", help="comma-separated players for a round robin: random, uct:N, mcts:..., agent:PATH")
     parser.add_argument("--player", help="the one player that plays each of --against")
     parser.add_argument("--checkpoint", help="a trained checkpoint: plays as agent:PATH against --against")
-    parser.add_argument("--simulations", type=int, help="search budget of the --checkpoint agent (default: its run's evaluation.simulations)")
+    parser.add_argument("--simulations", type=int_in(1), help="search budget of the --checkpoint agent (default: its run's evaluation.simulations)")
     parser.add_argument("--against", help="comma-separated opponents of --player or --checkpoint")
-    parser.add_argument("--games", type=int, default=100, help="games per group of players, a pairing for two-player games (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for openings and players (default 0)")
-    parser.add_argument("--threads", type=int, default=0, help="games in parallel (default: every core)")
-    parser.add_argument("--opening", type=int, default=2, help="random opening turns per game (default 2)")
+    parser.add_argument("--games", type=int_in(1, MAX_ARENA_GAMES), default=100, help="games per group of players, a pairing for two-player games (default 100)")
+    parser.add_argument("--seed", type=seed_type(), default=0, help="seed for openings and players (default 0)")
+    parser.add_argument("--threads", type=int_in(0, MAX_ARENA_THREADS), default=0, help="games in parallel (default: every core)")
+    parser.add_argument("--opening", type=int_in(0), default=2, help="random opening turns per game (default 2)")
     parser.add_argument(
         "--out",
         help="folder for results.json, elo.csv, pairings.csv, standings.csv and games.txt (checked before playing; "
@@ -72,10 +73,6 @@ def _write_out(out: str, report: dict) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1 or args.seed < 0 or args.threads < 0 or args.opening < 0:
-        raise CliError("--games must be at least 1; --seed, --threads and --opening 0 or more")
-    if args.simulations is not None and args.simulations < 1:
-        raise CliError(f"--simulations must be at least 1, got {args.simulations}")
     focus = args.player
     if args.checkpoint:
         if focus:

@@ -4,20 +4,18 @@ import argparse
 import time
 
 import boardlab
-from boardlab.errors import CliError
+from boardlab.flags import int_in
 from boardlab.game_args import add_game_arguments, load_game_from_args
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("perft", help="count action sequences of each depth (sub-moves count one)")
     add_game_arguments(parser)
-    parser.add_argument("depth", type=int, help="the deepest depth to count")
+    parser.add_argument("depth", type=int_in(1), help="the deepest depth to count")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.depth < 1:
-        raise CliError(f"depth must be 1 or more, got {args.depth}")
     game = load_game_from_args(args)
     state = game.new_initial_state()
     print(game)

@@ -6,6 +6,7 @@ import sys
 from typing import Callable, TextIO
 
 import boardlab
+from boardlab.flags import seed_type
 from boardlab.game_args import add_game_arguments, load_game_from_args
 from boardlab.labels import player_labels
 from boardlab.match import audience_for, play_match, result_text
@@ -21,7 +22,7 @@ def register(subparsers) -> None:
         default="human,random",
         help=f"one player per seat, comma-separated, first to move first (default human,random); kinds: {kinds}",
     )
-    parser.add_argument("--seed", type=int, help="seed for the bots and chance (default: drawn and printed)")
+    parser.add_argument("--seed", type=seed_type(), help="seed for the bots and chance (default: drawn and printed)")
     parser.set_defaults(run=run)
 
 

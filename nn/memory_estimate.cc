@@ -1,0 +1,116 @@
+// The memory estimate: counts from the network's layers and the run's sizes, and MemAvailable.
+#include "nn/memory_estimate.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.h"
+#include "mcts/tree.h"
+#include "nn/train_config.h"
+
+namespace boardlab {
+namespace {
+
+constexpr double kFloat = 4;
+// Children a search expands per node and policy entries a replay position keeps: legal
+// actions, which the action space bounds but rarely reaches.
+constexpr int kTypicalBranching = 32;
+
+std::string gigabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  return text;
+}
+
+}  // namespace
+
+std::int64_t network_parameters(const NetworkConfig& config, const ObservationShape& input, int num_actions,
+                                int num_players) {
+  // Layer by layer as ResNetImpl builds them (a test holds the two together); batch norms
+  // count their weight and bias (their running statistics are buffers, as small).
+  const std::int64_t c = config.channels, pc = config.policy_channels, vh = config.value_hidden;
+  const std::int64_t cells = static_cast<std::int64_t>(input.height) * input.width;
+  std::int64_t n = input.channels * c * 9 + 2 * c;  // input convolution and its batch norm
+  n += config.blocks * (2 * c * c * 9 + 2 * 2 * c);
+  n += c * pc + 2 * pc + (pc * cells + 1) * num_actions;     // policy head
+  n += c * c + 2 * c + (2 * c + 1) * vh + (vh + 1) * num_players;  // value head
+  if (config.ownership_head) n += c + 1;
+  if (config.score_head) n += vh + 1;
+  return n;
+}
+
+std::string MemoryEstimate::describe() const {
+  return "about " + gigabytes(total()) + " (network " + gigabytes(network) + ", optimizer " + gigabytes(optimizer) +
+         ", activations of a training batch " + gigabytes(activations) + ", replay buffer " + gigabytes(replay) +
+         ", self-play searches " + gigabytes(self_play) + ")";
+}
+
+MemoryEstimate estimate_network_memory(const NetworkConfig& config, const Game& game) {
+  MemoryEstimate e;
+  e.parameters = network_parameters(config, game.observation_shape(), game.num_distinct_actions(), game.num_players());
+  e.network = kFloat * static_cast<double>(e.parameters);
+  return e;
+}
+
+MemoryEstimate estimate_training_memory(const TrainConfig& config, const Game& game) {
+  MemoryEstimate e = estimate_network_memory(config.network, game);
+  const double weights = e.network;
+  // The trained network, the snapshot self-play runs, the one being published, and the
+  // evaluation's (with the previous one's, when it plays too).
+  e.network = weights * (4 + (config.eval_previous ? 1 : 0));
+  // Gradients, and Adam's two moments or SGD's momentum.
+  e.optimizer = weights * (1 + (config.optimizer.optimizer == "adam" ? 2 : 1));
+
+  const ObservationShape shape = game.observation_shape();
+  const double cells = static_cast<double>(shape.height) * shape.width;
+  const double actions = game.num_distinct_actions();
+  const double trunk = cells * config.network.channels;  // one trunk activation of one position
+  // Saved for the backward pass per position: the input layer's convolution, batch norm
+  // and ReLU, seven tensors a block (two of each, the sum and its ReLU), the value head's
+  // three; the backward pass holds about two more at a time. The heads' and the batch's
+  // own tensors (inputs, policy targets, mask, logits) are small beside them.
+  const double per_position =
+      kFloat * (trunk * (3 + 7.0 * config.network.blocks + 3 + 2) + cells * shape.channels * 2 + actions * 6 +
+                cells * config.network.policy_channels * 3);
+  e.activations = per_position * config.batch_size;
+
+  // A position in the replay: its step, its target, root value and offset, and a policy
+  // entry (action and weight) per legal action.
+  const double branching = std::min<double>(actions, kTypicalBranching);
+  e.replay = static_cast<double>(config.replay_window) * (16 + 4 * branching);
+
+  // Every game a worker plays at once holds a search tree of a node per simulation, each
+  // with its children, and a request (observation, logits) per leaf in flight; each
+  // inference thread runs a batch through the network (a few trunk activations a position).
+  const double games = static_cast<double>(config.workers) * config.self_play.concurrent_games;
+  const double tree = (config.search.simulations + 1.0) * branching * sizeof(Node);
+  const double leaves = config.search.leaves_per_step;
+  const double request = kFloat * leaves * (cells * shape.channels + actions);
+  e.self_play = games * (tree + request) +
+                static_cast<double>(config.inference.threads) * config.inference.max_batch * kFloat *
+                    (3 * trunk + cells * shape.channels + actions);
+  return e;
+}
+
+std::optional<double> available_memory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string line;
+  while (std::getline(meminfo, line)) {
+    if (!line.starts_with("MemAvailable:")) continue;
+    std::istringstream fields(line.substr(13));
+    double kilobytes = 0;
+    if (fields >> kilobytes) return kilobytes * 1024;
+  }
+  return std::nullopt;
+}
+
+void check_memory(const MemoryEstimate& estimate, const std::string& what, std::optional<double> available) {
+  if (!available || estimate.total() <= *available) return;
+  throw InputError(what + " needs " + estimate.describe() + " of memory, and this machine has " +
+                   gigabytes(*available) + " available (MemAvailable in /proc/meminfo): a smaller network, " +
+                   "training batch, replay window or number of concurrent games would fit");
+}
+
+}  // namespace boardlab
