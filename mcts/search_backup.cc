@@ -1,5 +1,6 @@
 // Expansion of evaluated leaves and the backup of their values up the path.
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "core/errors.h"
@@ -57,6 +58,15 @@ void Search::backup(std::span<const Evaluation> evals) {
                      (requests_.size() != static_cast<std::size_t>(num_leaves_)
                           ? " (" + std::to_string(requests_.size()) + " requests: one per seat at a simultaneous leaf)"
                           : std::string()));
+  // Before anything is backed up: selection compares priors and values, and a NaN among
+  // them picks no child, so the search would return an action that is not legal.
+  for (const Evaluation& eval : evals) {
+    const bool finite_prior =
+        std::all_of(eval.prior.begin(), eval.prior.end(), [](float p) { return p >= 0 && std::isfinite(p); });
+    if (!finite_prior || !std::all_of(eval.value.begin(), eval.value.end(), [](float v) { return std::isfinite(v); }))
+      throw InputError(std::string("search: the evaluator's ") + (finite_prior ? "values are" : "priors are") +
+                       " not finite (or a prior is negative): the search stops rather than choose from them");
+  }
   std::size_t offset = 0;
   for (int i = 0; i < num_leaves_; ++i) {
     const Leaf& leaf = leaves_[i];

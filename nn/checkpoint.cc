@@ -1,11 +1,18 @@
 // Writing and reading checkpoint archives.
 #include "nn/checkpoint.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
+#include <map>
+#include <optional>
 
 #include "core/atomic_file.h"
+#include "core/config.h"
 #include "core/errors.h"
 #include "games/registry.h"
+#include "nn/memory_estimate.h"
 #include "nn/model_impl.h"
 #include "nn/trainer_impl.h"
 
@@ -13,6 +20,115 @@ namespace boardlab {
 namespace {
 
 constexpr std::int64_t kFormatVersion = 1;
+// The key holding the content hash; every other key is hashed. Checkpoints written before
+// it have none and load unchecked.
+constexpr char kChecksumKey[] = "checksum";
+// The network's keys are written "network_" + its config key.
+constexpr char kNetworkPrefix[] = "network_";
+
+// A 64-bit hash fed word by word: (h ^ word) · an odd constant is a bijection of h, so a
+// change in any one word always changes the result; a final mix spreads the bits.
+class ContentHash {
+ public:
+  void add(const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    std::size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes + i, 8);
+      mix(word);
+    }
+    std::uint64_t tail = 0;
+    std::memcpy(&tail, bytes + i, size - i);
+    mix(tail ^ (static_cast<std::uint64_t>(size - i) << 56));
+  }
+  void add(std::string_view text) {
+    add_int(static_cast<std::int64_t>(text.size()));
+    add(text.data(), text.size());
+  }
+  void add_int(std::int64_t v) { mix(static_cast<std::uint64_t>(v)); }
+  std::int64_t value() const {
+    std::uint64_t z = h_;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return static_cast<std::int64_t>(z ^ (z >> 31));
+  }
+
+ private:
+  void mix(std::uint64_t word) { h_ = (h_ ^ word) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL; }
+  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+};
+
+// What an archive holds, read once: the hash of every key but the checksum (names, kinds,
+// values; tensors by dtype, shape and bytes; sub-archives recursively, in name order) and
+// each tensor's shape by dotted path ("model.input_conv.weight").
+struct ArchiveContent {
+  std::int64_t hash = 0;
+  std::map<std::string, std::vector<std::int64_t>> shapes;
+};
+
+void hash_value(const c10::IValue& v, const std::string& path, ContentHash& hash, ArchiveContent& content) {
+  hash.add(v.tagKind());
+  if (v.isTensor()) {
+    const torch::Tensor t = v.toTensor().contiguous().cpu();
+    hash.add(std::string(t.dtype().name()));
+    for (const std::int64_t d : t.sizes()) hash.add_int(d);
+    hash.add(t.data_ptr(), t.numel() * t.element_size());
+    content.shapes[path] = t.sizes().vec();
+  } else if (v.isInt()) {
+    hash.add_int(v.toInt());
+  } else if (v.isDouble()) {
+    const double d = v.toDouble();
+    hash.add(&d, sizeof d);
+  } else if (v.isBool()) {
+    hash.add_int(v.toBool() ? 1 : 0);
+  } else if (v.isString()) {
+    hash.add(v.toStringRef());
+  } else if (v.isTuple()) {
+    const auto& elements = v.toTupleRef().elements();
+    hash.add_int(static_cast<std::int64_t>(elements.size()));
+    for (std::size_t i = 0; i < elements.size(); ++i) hash_value(elements[i], path + "." + std::to_string(i), hash, content);
+  } else if (v.isList()) {
+    const auto elements = v.toListRef();
+    hash.add_int(static_cast<std::int64_t>(elements.size()));
+    for (std::size_t i = 0; i < elements.size(); ++i) hash_value(elements[i], path + "." + std::to_string(i), hash, content);
+  } else if (v.isObject()) {
+    // A sub-archive (a module): its attributes by name.
+    const auto object = v.toObject();
+    const auto& type = object->type();
+    std::vector<std::pair<std::string, std::size_t>> slots;
+    for (std::size_t i = 0; i < type->numAttributes(); ++i) slots.emplace_back(type->getAttributeName(i), i);
+    std::sort(slots.begin(), slots.end());
+    hash.add_int(static_cast<std::int64_t>(slots.size()));
+    for (const auto& [name, slot] : slots) {
+      hash.add(name);
+      hash_value(object->getSlot(slot), path + "." + name, hash, content);
+    }
+  }
+  // None and the rest: their kind alone.
+}
+
+ArchiveContent read_content(torch::serialize::InputArchive& archive) {
+  std::vector<std::string> keys = archive.keys();
+  std::sort(keys.begin(), keys.end());
+  ContentHash hash;
+  ArchiveContent content;
+  for (const std::string& key : keys) {
+    if (key == kChecksumKey) continue;
+    c10::IValue value;
+    if (!archive.try_read(key, value)) continue;
+    hash.add(key);
+    hash_value(value, key, hash, content);
+  }
+  content.hash = hash.value();
+  return content;
+}
+
+std::string shape_text(const std::vector<std::int64_t>& shape) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + "]";
+}
 
 torch::serialize::InputArchive open_archive(const std::string& path) {
   if (!std::filesystem::exists(path)) throw InputError("checkpoint '" + path + "' does not exist");
@@ -23,6 +139,23 @@ torch::serialize::InputArchive open_archive(const std::string& path) {
     throw InputError("checkpoint '" + path + "' cannot be read (corrupt or not a checkpoint): " + e.what_without_backtrace());
   }
   return archive;
+}
+
+// The archive's content, its checksum verified where it has one.
+ArchiveContent verified_content(torch::serialize::InputArchive& archive, const std::string& path) {
+  ArchiveContent content;
+  try {
+    content = read_content(archive);
+  } catch (const c10::Error& e) {
+    throw InputError("checkpoint '" + path + "' cannot be read (corrupt or not a checkpoint): " + e.what_without_backtrace());
+  }
+  c10::IValue saved;
+  if (!archive.try_read(kChecksumKey, saved)) return content;
+  if (!saved.isInt()) throw InputError("checkpoint '" + path + "': '" + std::string(kChecksumKey) + "' is not an integer");
+  if (saved.toInt() != content.hash)
+    throw InputError("checkpoint '" + path + "': checksum mismatch: the file is corrupt (its content no longer " +
+                     "hashes to the value saved with it)");
+  return content;
 }
 
 c10::IValue read_value(torch::serialize::InputArchive& archive, const std::string& key, const std::string& path) {
@@ -74,13 +207,16 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
   }
   archive.write("format_version", c10::IValue(kFormatVersion));
   archive.write("game", c10::IValue(info.game));
-  archive.write("network_blocks", c10::IValue(static_cast<std::int64_t>(info.network.blocks)));
-  archive.write("network_channels", c10::IValue(static_cast<std::int64_t>(info.network.channels)));
-  archive.write("network_policy_channels", c10::IValue(static_cast<std::int64_t>(info.network.policy_channels)));
-  archive.write("network_value_hidden", c10::IValue(static_cast<std::int64_t>(info.network.value_hidden)));
-  // Only a network with auxiliary heads says so: one without is written as before them.
-  if (info.network.ownership_head) archive.write("network_ownership_head", c10::IValue(std::int64_t{1}));
-  if (info.network.score_head) archive.write("network_score_head", c10::IValue(std::int64_t{1}));
+  // The network's keys from its schema. A flag is written only when set: a network without
+  // auxiliary heads is written as before them.
+  NetworkConfig network = info.network;
+  const Config network_keys(network);
+  for (const ConfigKey& key : network_keys.keys()) {
+    const std::string name = kNetworkPrefix + key.path;
+    const ConfigValue value = key.get();
+    if (key.type == ConfigType::kInt) archive.write(name, c10::IValue(std::get<std::int64_t>(value)));
+    else if (key.type == ConfigType::kBool && std::get<bool>(value)) archive.write(name, c10::IValue(std::int64_t{1}));
+  }
   archive.write("step", c10::IValue(info.step));
   archive.write("games", c10::IValue(info.games));
   archive.write("positions", c10::IValue(info.positions));
@@ -97,11 +233,23 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
   // Serialized in memory, then written by write_file_atomically: LibTorch's own file writer
   // throws again from its destructor when a write fails (a full disk), which aborts the
   // process; memory cannot fail that way, and the file write reports and cleans up.
-  std::string bytes;
-  archive.save_to([&](const void* data, std::size_t size) {
-    bytes.append(static_cast<const char*>(data), size);
-    return size;
-  });
+  auto serialized = [&] {
+    std::string bytes;
+    archive.save_to([&](const void* data, std::size_t size) {
+      bytes.append(static_cast<const char*>(data), size);
+      return size;
+    });
+    return bytes;
+  };
+  // The checksum is of the content as it reads back (what load_checkpoint will hash): the
+  // archive is serialized, read, hashed, and written again with the hash.
+  std::string bytes = serialized();
+  {
+    torch::serialize::InputArchive written;
+    written.load_from(bytes.data(), bytes.size());
+    archive.write(kChecksumKey, c10::IValue(read_content(written).hash));
+  }
+  bytes = serialized();
   try {
     write_file_atomically(path, bytes);
   } catch (const FileError& e) {
@@ -111,35 +259,93 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
 
 Checkpoint load_checkpoint(const std::string& path) {
   auto archive = open_archive(path);
+  const ArchiveContent content = verified_content(archive, path);
   const std::int64_t version = read_int(archive, "format_version", path);
   if (version != kFormatVersion)
     throw InputError("checkpoint '" + path + "' has format version " + std::to_string(version) + ", this build reads " +
                      std::to_string(kFormatVersion));
   CheckpointInfo info;
   info.game = read_string(archive, "game", path);
-  info.network.blocks = static_cast<int>(read_int(archive, "network_blocks", path));
-  info.network.channels = static_cast<int>(read_int(archive, "network_channels", path));
-  info.network.policy_channels = static_cast<int>(read_int(archive, "network_policy_channels", path));
-  info.network.value_hidden = static_cast<int>(read_int(archive, "network_value_hidden", path));
-  // Auxiliary heads came later: a checkpoint without the keys has none.
-  info.network.ownership_head = read_flag(archive, "network_ownership_head", path);
-  info.network.score_head = read_flag(archive, "network_score_head", path);
+  // The network's keys from its schema, each in its range before anything is sized by it
+  // (network_channels=100000 would allocate 360 GB). Flags came later: a checkpoint without
+  // them has no auxiliary heads.
+  const Config network_keys(info.network);
+  for (const ConfigKey& key : network_keys.keys()) {
+    const std::string name = kNetworkPrefix + key.path;
+    if (key.type == ConfigType::kBool) {
+      key.set(ConfigValue(read_flag(archive, name, path)));
+      continue;
+    }
+    const std::int64_t v = read_int(archive, name, path);
+    if (!key.range.contains(static_cast<double>(v)))
+      throw InputError("checkpoint '" + path + "': '" + name + "' is " + std::to_string(v) + ", outside network." +
+                       key.path + "'s range " + std::to_string(static_cast<std::int64_t>(key.range.min)) + ".." +
+                       std::to_string(static_cast<std::int64_t>(key.range.max)) + ": not a network this build makes");
+    key.set(ConfigValue(v));
+  }
   info.step = read_int(archive, "step", path);
   info.games = read_int(archive, "games", path);
   info.positions = read_int(archive, "positions", path);
-  info.seconds = read_value(archive, "seconds", path).toDouble();
+  const c10::IValue seconds = read_value(archive, "seconds", path);
+  if (!seconds.isDouble()) throw InputError("checkpoint '" + path + "': 'seconds' is not a number");
+  info.seconds = seconds.toDouble();
   info.config_yaml = read_string(archive, "config_yaml", path);
   info.games_file_bytes = read_optional_count(archive, "games_file_bytes", path);
   info.metrics_rows = read_optional_count(archive, "metrics_rows", path);
-  torch::Tensor rng;
-  archive.read("rng_states", rng);
+  const c10::IValue rng_value = read_value(archive, "rng_states", path);
+  // Random streams: one row of four 64-bit words each.
+  if (!rng_value.isTensor()) throw InputError("checkpoint '" + path + "': 'rng_states' is not a tensor");
+  if (rng_value.toTensor().scalar_type() != torch::kInt64 || rng_value.toTensor().dim() != 2 ||
+      rng_value.toTensor().size(1) != 4)
+    throw InputError("checkpoint '" + path + "': 'rng_states' is a " +
+                     std::string(c10::toString(rng_value.toTensor().scalar_type())) + " tensor of shape " +
+                     shape_text(rng_value.toTensor().sizes().vec()) +
+                     ", expected a Long (int64) tensor of shape [streams, 4]");
+  const torch::Tensor rng = rng_value.toTensor().contiguous();
+  const auto* words = rng.data_ptr<std::int64_t>();
   for (std::int64_t i = 0; i < rng.size(0); ++i) {
     std::array<std::uint64_t, 4> state{};
-    for (int k = 0; k < 4; ++k) state[k] = static_cast<std::uint64_t>(rng[i][k].item<std::int64_t>());
+    for (int k = 0; k < 4; ++k) state[k] = static_cast<std::uint64_t>(words[i * 4 + k]);
     info.rng_states.push_back(state);
   }
-  std::shared_ptr<const Game> game = load_game(info.game);
-  Model model(info.network, *game, 0);
+  std::shared_ptr<const Game> game;
+  try {
+    game = load_game(info.game);
+  } catch (const InputError& e) {
+    throw InputError("checkpoint '" + path + "': its game: " + e.what());
+  }
+  check_memory(estimate_network_memory(info.network, *game), "checkpoint '" + path + "'", available_memory());
+  std::optional<Model> built;
+  try {
+    built.emplace(info.network, *game, 0);
+  } catch (const InputError& e) {
+    throw InputError("checkpoint '" + path + "': " + e.what());
+  }
+  Model& model = *built;
+  // Every tensor the network has, by name and shape, against the archive's: LibTorch's load
+  // takes a tensor of another shape as it is, and a network described as one game's or
+  // size but holding another's would load and then compute garbage.
+  const std::string prefix = "model.";
+  std::map<std::string, std::vector<std::int64_t>> expected;
+  for (const auto& p : model.impl().net->named_parameters()) expected[prefix + p.key()] = p.value().sizes().vec();
+  for (const auto& b : model.impl().net->named_buffers()) expected[prefix + b.key()] = b.value().sizes().vec();
+  for (const auto& [name, shape] : expected) {
+    const auto found = content.shapes.find(name);
+    if (found == content.shapes.end())
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' is missing; the network its metadata describes (" +
+                       info.game + ", " + std::to_string(info.network.blocks) + " blocks of " +
+                       std::to_string(info.network.channels) + " channels) has one of shape " + shape_text(shape));
+    if (found->second != shape)
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' has shape " + shape_text(found->second) +
+                       ", the network its metadata describes (" + info.game + ", " +
+                       std::to_string(info.network.blocks) + " blocks of " + std::to_string(info.network.channels) +
+                       " channels) has " + shape_text(shape));
+  }
+  for (const auto& [name, shape] : content.shapes)
+    if (name.starts_with(prefix) && !expected.contains(name))
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' of shape " + shape_text(shape) +
+                       " is not part of the network its metadata describes (" + std::to_string(info.network.blocks) +
+                       " blocks of " + std::to_string(info.network.channels) + " channels)");
   try {
     torch::serialize::InputArchive model_archive;
     archive.read("model", model_archive);
@@ -148,11 +354,13 @@ Checkpoint load_checkpoint(const std::string& path) {
     throw InputError("checkpoint '" + path + "': the network does not match its description: " + e.what_without_backtrace());
   }
   model.impl().net->eval();
-  return {std::move(game), std::move(model), std::move(info)};
+  model.set_label("checkpoint '" + path + "'");
+  return {std::move(game), std::move(*built), std::move(info)};
 }
 
 void load_optimizer(const std::string& path, Trainer& trainer) {
   auto archive = open_archive(path);
+  verified_content(archive, path);
   try {
     torch::serialize::InputArchive optimizer_archive;
     archive.read("optimizer", optimizer_archive);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "core/errors.h"
 #include "nn/model_impl.h"
@@ -59,6 +60,9 @@ std::int64_t Model::num_parameters() const {
   return total;
 }
 
+const std::string& Model::label() const { return impl_->label; }
+void Model::set_label(std::string label) { impl_->label = std::move(label); }
+
 void Model::set_torch_threads(int threads) { at::set_num_threads(std::max(1, threads)); }
 
 void Model::predict(const float* obs, int batch, float* logits, float* values) const {
@@ -73,6 +77,14 @@ void Model::predict(const float* obs, int batch, float* logits, float* values) c
   auto [policy, value] = impl_->net->forward(input);
   policy = policy.contiguous();
   value = value.contiguous();
+  // NaN weights give NaN logits, and a search that compares NaN priors picks no child (it
+  // returned illegal actions); inf is as wrong. One reduction per batch is cheap next to
+  // the forward pass.
+  if (!torch::isfinite(policy).all().item<bool>() || !torch::isfinite(value).all().item<bool>()) {
+    const bool in_policy = !torch::isfinite(policy).all().item<bool>();
+    throw InputError("network output is not finite (" + std::string(in_policy ? "policy logits" : "values") + " of " +
+                     impl_->label + " hold NaN or infinity): its weights are corrupt or training diverged");
+  }
   std::memcpy(logits, policy.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_actions);
   std::memcpy(values, value.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_players);
 }

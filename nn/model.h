@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "core/game.h"
 #include "nn/network_config.h"
@@ -26,9 +27,16 @@ class Model {
   int num_players() const;
   std::int64_t num_parameters() const;
 
+  // What the network is, for messages: "checkpoint 'runs/x/checkpoints/latest.pt'", or
+  // "the network" for one made in this process. Copies (clone) keep it.
+  const std::string& label() const;
+  void set_label(std::string label);
+
   // Inference in eval mode without autograd: `obs` is batch × C×H×W floats; writes
   // batch × A policy logits and batch × P values (value j: the player j seats after the
   // mover). Safe to call from several threads at once while nobody trains the model.
+  // Throws InputError naming the network when an output is not finite (NaN or infinite
+  // weights): a search must stop rather than choose from it.
   void predict(const float* obs, int batch, float* logits, float* values) const;
 
   // LibTorch's intra-op threads for the calling thread. Each thread that predicts starts

@@ -12,6 +12,7 @@ struct Model::Impl {
   int num_actions = 0;
   int num_players = 0;
   ResNet net{nullptr};
+  std::string label = "the network";
 };
 
 }  // namespace boardlab

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
 
 #include "core/errors.h"
 #include "nn/model_impl.h"
@@ -173,6 +176,14 @@ static TrainLosses compute(const Model& model, const OptimizerConfig& config, co
   return out;
 }
 
+void Trainer::throw_diverged(const std::string& what, const TrainLosses& losses) const {
+  char text[160];
+  std::snprintf(text, sizeof text, " (policy %.4g, value %.4g, total %.4g)", losses.policy, losses.value, losses.total);
+  throw InputError("training diverged at step " + std::to_string(steps_ + 1) + ": " + what + " is not finite" + text +
+                   "; the step was not taken, so the network and its checkpoints keep their last good weights " +
+                   "(a lower training.learning_rate may help)");
+}
+
 TrainLosses Trainer::step(const TrainBatch& batch) {
   const Tensors t = to_tensors(batch, *model_, config_.value_target_mix);
   auto& net = model_->impl().net;
@@ -181,9 +192,24 @@ TrainLosses Trainer::step(const TrainBatch& batch) {
   impl_->optimizer->zero_grad();
   torch::Tensor loss;
   TrainLosses out;
+  // The forward pass in training mode moves the batch norms' running statistics: kept to
+  // be put back if the step is refused (a few numbers a channel).
+  std::vector<torch::Tensor> statistics;
+  for (const auto& b : net->buffers()) statistics.push_back(b.clone());
+  auto refuse = [&](const std::string& what) {
+    torch::NoGradGuard no_grad;
+    const auto buffers = net->buffers();
+    for (std::size_t i = 0; i < buffers.size(); ++i) buffers[i].copy_(statistics[i]);
+    throw_diverged(what, out);
+  };
   try {
     out = compute(*model_, config_, batch, t, &loss);
+    // A step on a non-finite loss or gradient would put NaN into every weight, and every
+    // checkpoint after it; refused before the update, the model keeps its last good weights.
+    if (!std::isfinite(out.total)) refuse("the loss");
     loss.backward();
+    for (const auto& p : net->parameters())
+      if (p.grad().defined() && !torch::isfinite(p.grad()).all().item<bool>()) refuse("a gradient");
     impl_->optimizer->step();
   } catch (...) {
     net->eval();

@@ -90,6 +90,8 @@ class Trainer {
   Trainer(Model& model, const OptimizerConfig& config);
   ~Trainer();
 
+  // Throws InputError without changing the model when the loss or a gradient is not finite
+  // (the run has diverged).
   TrainLosses step(const TrainBatch& batch);
   // Losses without an update (eval mode): for tests and held-out measurements.
   TrainLosses evaluate(const TrainBatch& batch) const;
@@ -105,6 +107,8 @@ class Trainer {
   Impl& impl() const { return *impl_; }
 
  private:
+  [[noreturn]] void throw_diverged(const std::string& what, const TrainLosses& losses) const;
+
   Model* model_;
   OptimizerConfig config_;
   std::int64_t steps_ = 0;

@@ -1,12 +1,16 @@
 // Tests that every search refuses what it does not do, naming the game and the reason, and that the benchmark runs at every node kind.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "core/errors.h"
 #include "games/registry.h"
 #include "mcts/bots.h"
+#include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
 #include "mcts/search_bench.h"
 #include "tests/mcts/search_test_util.h"
@@ -107,6 +111,27 @@ TEST(SearchRefusals, NewOptionsNameTheProblem) {
   EXPECT_EQ(good.hidden, HiddenInformation::kSingleSample);
   EXPECT_TRUE(good.transpositions);
   EXPECT_FLOAT_EQ(good.regret_exploration, 0.2f);
+}
+
+TEST(SearchRefusals, AnEvaluatorsNonFiniteOutputStopsTheSearch) {
+  // NaN priors or values compare false with everything, and a search that chose from them
+  // could return an action that is not legal. It stops instead and says why.
+  const auto game = load_game("virus_war");
+  const auto state = game->new_initial_state();
+  for (const bool bad_prior : {true, false}) {
+    for (const SearchAlgorithm algorithm : {SearchAlgorithm::kPuct, SearchAlgorithm::kGumbel}) {
+      SearchConfig config;
+      config.algorithm = algorithm;
+      config.simulations = 16;
+      FunctionEvaluator evaluator([&](const State&, std::span<const Action> legal, Evaluation& e) {
+        e.prior.assign(legal.size(), bad_prior ? std::nanf("") : 1.0f);
+        e.value.assign(2, bad_prior ? 0.0f : std::numeric_limits<float>::infinity());
+      });
+      Search search(*game, config, 1);
+      const std::string message = error_of<InputError>([&] { search_from(search, PlayerView(*state, 0), evaluator); });
+      EXPECT_TRUE(contains(message, bad_prior ? "priors are not finite" : "values are not finite"));
+    }
+  }
 }
 
 TEST(SearchBench, RunsAtEveryKindOfNode) {

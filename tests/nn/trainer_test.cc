@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include "core/errors.h"
@@ -52,6 +54,38 @@ TEST(Trainer, LossFallsOnAFixedBatch) {
   EXPECT_LT(after.total, 0.5 * before.total) << "before " << before.total << ", after " << after.total;
   EXPECT_LT(after.policy, 0.5 * before.policy);
   EXPECT_LT(after.value, before.value);
+}
+
+TEST(Trainer, ANonFiniteLossStopsTrainingWithTheWeightsUntouched) {
+  // A diverged step put NaN into every weight and every checkpoint after it; the step is
+  // refused before the update instead, and the network keeps its last good weights.
+  Model::set_torch_threads(1);
+  const Game& game = virus_war();
+  ReplayBuffer replay(game, 100000);
+  Rng rng(8);
+  while (replay.positions() < 100) replay.add(random_selfplay_game(game, rng));
+  TrainBatch batch;
+  replay.sample(32, rng, /*augment=*/false, batch);
+  Model model(tiny_network(1, 8), game, 3);
+  Trainer trainer(model, fast_fit());
+  trainer.step(batch);
+  const auto positions = nn_testing::random_positions(game, 8, 4);
+  const std::vector<float> obs = positions.observations(game);
+  const std::vector<float> before = nn_testing::predict_all(model, obs, 8);
+  TrainBatch poisoned = batch;
+  poisoned.value[0] = std::nanf("");
+  const std::string message = error_of<InputError>([&] { trainer.step(poisoned); });
+  EXPECT_NE(message.find("training diverged at step 2: the loss is not finite (policy "), std::string::npos) << message;
+  EXPECT_NE(message.find("keep their last good weights"), std::string::npos) << message;
+  EXPECT_EQ(trainer.steps(), 1);
+  EXPECT_EQ(nn_testing::predict_all(model, obs, 8), before);
+  // An input that overflows the forward pass: an infinite observation.
+  poisoned = batch;
+  poisoned.obs[0] = std::numeric_limits<float>::infinity();
+  EXPECT_NE(error_of<InputError>([&] { trainer.step(poisoned); }).find("is not finite"), std::string::npos);
+  EXPECT_EQ(nn_testing::predict_all(model, obs, 8), before);
+  trainer.step(batch);  // and training goes on from the good weights
+  EXPECT_EQ(trainer.steps(), 2);
 }
 
 // A batch of `n` Virus War examples from random games, with phases, policy weights and root values set.
