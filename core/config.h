@@ -191,6 +191,11 @@ class Config {
 
   // True when a file, override or option gave the key.
   bool was_set(std::string_view path) const;
+  // The same, for the key bound to `field`.
+  template <class T>
+  bool was_set_field(const T& field) const {
+    return was_set(path_of(&field));
+  }
   // Where the key's value was written, as the messages about it start: "FILE:LINE: key: ",
   // "--set key=value: ", or "defaults: key: ". For checks the keys cannot express (a game
   // name, a player spec) to report the same way.

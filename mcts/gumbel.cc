@@ -70,25 +70,27 @@ void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& co
   else policy_of<true>(tree, tree[node], config, out, available);
 }
 
-std::vector<int> halving_visit_schedule(int considered, int simulations) {
-  std::vector<int> schedule;
-  schedule.reserve(simulations);
-  if (considered <= 1) {
-    for (int k = 0; k < simulations; ++k) schedule.push_back(k);
-    return schedule;
-  }
-  const int phases = static_cast<int>(std::ceil(std::log2(considered)));
-  std::vector<int> visits(considered, 0);
-  int survivors = considered;
-  while (static_cast<int>(schedule.size()) < simulations) {
-    const int rounds = std::max(1, simulations / (phases * survivors));
-    for (int r = 0; r < rounds; ++r) {
-      for (int i = 0; i < survivors; ++i) schedule.push_back(visits[i]++);
-    }
+HalvingSchedule::HalvingSchedule(int considered, int simulations)
+    : considered_(std::max(1, considered)),
+      simulations_(std::max(0, simulations)),
+      phases_(considered_ <= 1 ? 0 : static_cast<int>(std::ceil(std::log2(considered_)))) {}
+
+int HalvingSchedule::target(std::int64_t simulation) const {
+  const std::int64_t k = std::clamp<std::int64_t>(simulation, 0, std::max(0, simulations_ - 1));
+  if (considered_ <= 1) return static_cast<int>(k);
+  // Phase by phase: a phase gives each of its survivors `rounds` visits, entry e of the
+  // phase going to a survivor with base + e / survivors; from two survivors on the phases
+  // are alike, so one step covers the rest.
+  std::int64_t start = 0, base = 0;
+  int survivors = considered_;
+  while (true) {
+    const std::int64_t rounds = std::max(1, simulations_ / (phases_ * survivors));
+    const std::int64_t length = rounds * survivors;
+    if (survivors == 2 || k < start + length) return static_cast<int>(base + (k - start) / survivors);
+    start += length;
+    base += rounds;
     survivors = std::max(2, survivors / 2);
   }
-  schedule.resize(simulations);
-  return schedule;
 }
 
 }  // namespace boardlab

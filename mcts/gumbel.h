@@ -23,9 +23,21 @@ void sigma_completed_q(const Tree& tree, std::int32_t node, const SearchConfig& 
 void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
                      std::span<const std::uint8_t> available = {});
 
-// Sequential halving as a schedule: entry k is the visit count a considered root action
-// must have for simulation k to go to it (each phase visits every survivor equally,
-// then the best half survive, down to two).
-std::vector<int> halving_visit_schedule(int considered, int simulations);
+// Sequential halving as a schedule: target(k) is the visit count a considered root action
+// must have for simulation k to go to it (each phase visits every survivor equally, then
+// the best half survive, down to two). Computed on demand, not tabulated: a budget of 10^9
+// costs nothing before the search's first step (a table took 4 GB).
+class HalvingSchedule {
+ public:
+  HalvingSchedule() = default;
+  HalvingSchedule(int considered, int simulations);
+  // Simulations past the budget get the last simulation's target.
+  int target(std::int64_t simulation) const;
+
+ private:
+  int considered_ = 1;
+  int simulations_ = 0;
+  int phases_ = 0;
+};
 
 }  // namespace boardlab

@@ -165,7 +165,7 @@ void Search::prepare_root() {
   std::partial_sort(considered_.begin(), considered_.begin() + m, considered_.end(),
                     [&](std::int32_t a, std::int32_t b) { return gumbel_[a] > gumbel_[b]; });
   considered_.resize(m);
-  schedule_ = halving_visit_schedule(m, simulations_);
+  schedule_ = HalvingSchedule(m, simulations_);
 }
 
 }  // namespace boardlab

@@ -14,6 +14,7 @@
 #include "core/player_view.h"
 #include "core/rng.h"
 #include "mcts/evaluator.h"
+#include "mcts/gumbel.h"
 #include "mcts/search_config.h"
 #include "mcts/simultaneous.h"
 #include "mcts/tree.h"
@@ -212,7 +213,7 @@ class Search {
   std::vector<float> gumbel_;
   std::vector<std::int32_t> considered_;
   std::vector<int> base_visits_;
-  std::vector<int> schedule_;
+  HalvingSchedule schedule_;
 };
 
 }  // namespace boardlab

@@ -17,7 +17,7 @@ std::int32_t Search::select_root_child() {
   const Node& root = tree_[Tree::kRoot];
   scratch_.resize(root.num_children);
   sigma_completed_q(tree_, Tree::kRoot, config_, scratch_);
-  const int target = schedule_[std::min<std::size_t>(started_, schedule_.size() - 1)];
+  const int target = schedule_.target(started_);
   auto visits_of = [&](std::int32_t c) {
     const Node& child = tree_[root.first_child + c];
     return child.visits + child.in_flight - base_visits_[c];

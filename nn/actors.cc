@@ -24,6 +24,7 @@ Actors::Actors(const Game& game, const Options& options, std::shared_ptr<const M
     Rng stream(fresh());
     if (restore) stream.set_state(seeds[static_cast<std::size_t>(w)]);
     workers_.push_back(std::make_unique<SelfPlayWorker>(game, options.search, options.self_play, server_, stream));
+    workers_.back()->set_max_batch(options.inference.max_batch);
   }
 }
 

@@ -132,14 +132,27 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
   slot.state->apply_joint(joint_);
 }
 
+void SelfPlayWorker::set_max_batch(int positions) {
+  if (positions < 1) throw InputError("self-play: max_batch must be at least 1, got " + std::to_string(positions));
+  max_batch_ = positions;
+}
+
 void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
                          const std::function<void(SelfPlayGame&&)>& sink) {
+  // The games are stepped a chunk at a time, each chunk one evaluator call of about
+  // max_batch leaves: a round of 100,000 games as one batch took 81 s, and a stop or a
+  // pause waited for it. The next call goes on from the chunk this one stopped before.
+  const std::size_t chunk =
+      static_cast<std::size_t>(std::max(1, max_batch_ / std::max(1, search_config_.leaves_per_step)));
   std::int64_t finished = 0;
-  searches_view_.clear();
-  for (Slot& slot : slots_) searches_view_.push_back(slot.search.get());
   while (finished < positions && !stop) {
+    if (next_slot_ >= slots_.size()) next_slot_ = 0;
+    const std::size_t end = std::min(slots_.size(), next_slot_ + chunk);
+    searches_view_.clear();
+    for (std::size_t i = next_slot_; i < end; ++i) searches_view_.push_back(slots_[i].search.get());
     driver_.step(searches_view_);
-    for (Slot& slot : slots_) {
+    for (std::size_t i = next_slot_; i < end; ++i) {
+      Slot& slot = slots_[i];
       if (!slot.search->done()) continue;
       const SearchResult result = slot.search->result();
       searches_.fetch_add(1, std::memory_order_relaxed);
@@ -159,6 +172,7 @@ void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
       sink(std::move(slot.record));
       new_game(slot);
     }
+    next_slot_ = end;
   }
 }
 

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -59,6 +60,11 @@ class SelfPlayWorker {
   // next call, so no search is wasted.
   void run(std::int64_t positions, const std::atomic<bool>& stop, const std::function<void(SelfPlayGame&&)>& sink);
 
+  // The most leaves one evaluator call carries (the inference server's max_batch): the
+  // games are stepped in chunks of about this many, with `stop` checked between chunks.
+  // Without a call, every game in one batch.
+  void set_max_batch(int positions);
+
   // Counters other threads may read while the worker plays.
   std::uint64_t searches() const { return searches_.load(std::memory_order_relaxed); }
   std::uint64_t simulations() const { return simulations_.load(std::memory_order_relaxed); }
@@ -91,6 +97,8 @@ class SelfPlayWorker {
   SearchDriver driver_;
   std::vector<Slot> slots_;
   std::vector<Search*> searches_view_;
+  int max_batch_ = std::numeric_limits<int>::max();
+  std::size_t next_slot_ = 0;  // the first game of the next chunk
   std::vector<Action> legal_;
   std::vector<Action> joint_;
   std::atomic<std::uint64_t> searches_{0};

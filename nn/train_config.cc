@@ -53,6 +53,11 @@ TrainConfig load_train_config(const std::string& path, const std::vector<std::st
   c.read_file(path);
   for (const auto& item : overrides) c.set(item);
   finish(t, c);
+  // An empty file (or one of comments only) would otherwise start a full default run of
+  // a game nobody chose.
+  if (!c.was_set_field(t.game))
+    throw ConfigError("config file '" + path + "' names no game: a config says at least which game to train, e.g. " +
+                      "'game: virus_war' (`boardlab train --print-config` lists every key)");
   return t;
 }
 

@@ -110,7 +110,7 @@ struct TrainConfig {
 
 // Reads and validates a config file with overrides ("training.batch_size=64"); errors name
 // the file and line (or the override) and what was expected. Keys the file leaves out keep
-// TrainConfig's defaults.
+// TrainConfig's defaults; the game alone must be named (by the file or an override).
 TrainConfig load_train_config(const std::string& path, const std::vector<std::string>& overrides = {});
 TrainConfig parse_train_config(std::string_view text, std::string_view source,
                                const std::vector<std::string>& overrides = {});

@@ -518,6 +518,14 @@ TEST(SearchSeeds, SearchBotsWithTheSameSeedPlayTheSameGame) {
 // ---------------------------------------------------------------------------------------
 // Gumbel.
 
+// The schedule's entries for simulations 0..n-1, as a table.
+std::vector<int> halving_visit_schedule(int considered, int simulations) {
+  const HalvingSchedule schedule(considered, simulations);
+  std::vector<int> table;
+  for (int k = 0; k < simulations; ++k) table.push_back(schedule.target(k));
+  return table;
+}
+
 TEST(SearchGumbel, HalvingScheduleMatchesSequentialHalving) {
   // m=4, n=8: log2(4) = 2 phases; phase 1 gives each of 4 actions floor(8/(2·4)) = 1
   // visit, phase 2 each of the best 2 floor(8/(2·2)) = 2 visits. Entry k is the visits
@@ -549,6 +557,40 @@ TEST(SearchGumbel, HalvingScheduleMatchesSequentialHalving) {
         ASSERT_LE(std::count(s.begin(), s.end(), v), std::count(s.begin(), s.end(), v - 1)) << m << " " << n;
     }
   }
+}
+
+TEST(SearchGumbel, AHugeBudgetNeedsNoTable) {
+  // A budget of 10^9 built a 4 GB table before the first step; computed on demand, the
+  // schedule is the same: m=16 gives 4 phases of n/4 simulations each, n/64 visits to each
+  // of 16 actions, n/32 to 8, n/16 to 4, then the last two share the rest.
+  const int n = 1'000'000'000;
+  const HalvingSchedule schedule(16, n);
+  EXPECT_EQ(schedule.target(0), 0);
+  EXPECT_EQ(schedule.target(n / 4 - 1), n / 64 - 1);
+  EXPECT_EQ(schedule.target(n / 4), n / 64);
+  EXPECT_EQ(schedule.target(n / 2), n / 64 + n / 32);
+  EXPECT_EQ(schedule.target(3 * (n / 4)), n / 64 + n / 32 + n / 16);
+  EXPECT_EQ(schedule.target(n - 1), n / 64 + n / 32 + n / 16 + (n - 1 - 3 * (n / 4)) / 2);
+  EXPECT_EQ(schedule.target(std::int64_t{n} * 4), schedule.target(n - 1));  // past the budget: the last
+  // And a search at that budget starts and steps at once.
+  const auto game = load_game("virus_war");
+  auto state = game->new_initial_state();
+  std::vector<Action> legal = state->legal_actions();
+  while (legal.size() < 2) {
+    state->apply(legal.front());
+    legal = state->legal_actions();
+  }
+  SearchConfig config;
+  config.algorithm = SearchAlgorithm::kGumbel;
+  config.simulations = n;
+  Search search(*game, config, 1);
+  search.start(PlayerView(*state, state->current_player()));
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  SearchDriver driver(evaluator);
+  Search* searches[] = {&search};
+  for (int i = 0; i < 100; ++i) driver.step(searches);
+  EXPECT_FALSE(search.done());
+  EXPECT_TRUE(search.has_result());
 }
 
 TEST(SearchGumbel, ImprovedPolicyIsTheSoftmaxOfLogPriorPlusSigmaOfCompletedQ) {

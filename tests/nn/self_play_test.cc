@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <limits>
+#include <span>
 #include <cmath>
 #include <numeric>
 #include <set>
@@ -152,6 +155,55 @@ TEST(SelfPlay, PlayoutCapRandomizationSearchesAFractionInFullAndOnlyThoseTrainTh
   config.full_search_fraction = 0;
   EXPECT_EQ(error_of<InputError>([&] { SelfPlayWorker(game, search, config, evaluator, 1); }),
             "self-play: full_search_fraction must lie in (0, 1], got 0.000000");
+}
+
+TEST(SelfPlay, ManyGamesAreSteppedInChunksOfTheBatchWithTheStopCheckedBetween) {
+  // 100,000 concurrent games went to the network as one batch per round (81 s), and a stop
+  // or a pause waited for all of it. With a max_batch the worker sends chunks of about that
+  // many leaves and checks the stop flag after each.
+  const Game& game = nn_testing::virus_war();
+  SearchConfig search;
+  search.simulations = 4;
+  SelfPlayConfig config;
+  config.concurrent_games = 50;
+  std::vector<std::size_t> batches;
+  std::atomic<bool> stop{false};
+  FunctionEvaluator uniform = FunctionEvaluator::uniform(2);
+  struct Counting final : Evaluator {
+    Evaluator* inner;
+    std::vector<std::size_t>* batches;
+    std::atomic<bool>* stop;
+    std::size_t stop_after = 0;
+    void evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) override {
+      batches->push_back(requests.size());
+      inner->evaluate(requests, out);
+      if (batches->size() == stop_after) *stop = true;
+    }
+  } counting;
+  counting.inner = &uniform;
+  counting.batches = &batches;
+  counting.stop = &stop;
+  SelfPlayWorker worker(game, search, config, counting, 3);
+  worker.set_max_batch(16);
+  counting.stop_after = 2;
+  std::int64_t games = 0;
+  worker.run(std::numeric_limits<std::int64_t>::max(), stop, [&](SelfPlayGame&&) { ++games; });
+  // The stop came after the second chunk: two calls of 16 games each, not one of 50.
+  EXPECT_EQ(batches, (std::vector<std::size_t>{16, 16}));
+  // The next run goes on where this one stopped: the last chunk holds the 2 games left.
+  stop = false;
+  batches.clear();
+  counting.stop_after = 2;
+  worker.run(std::numeric_limits<std::int64_t>::max(), stop, [&](SelfPlayGame&&) { ++games; });
+  EXPECT_EQ(batches, (std::vector<std::size_t>{16, 2}));
+  // Every game still finishes.
+  stop = false;
+  batches.clear();
+  counting.stop_after = 0;
+  worker.run(100, stop, [&](SelfPlayGame&&) { ++games; });
+  EXPECT_GT(games, 0);
+  EXPECT_TRUE(std::all_of(batches.begin(), batches.end(), [](std::size_t n) { return n <= 16; }));
+  EXPECT_EQ(error_of<InputError>([&] { worker.set_max_batch(0); }), "self-play: max_batch must be at least 1, got 0");
 }
 
 TEST(SelfPlay, GamesEndedByACapSaySo) {

@@ -333,6 +333,21 @@ TEST_F(TrainConfigErrors, BadOpponentSpecNamesItsLine) {
   EXPECT_NE(uct.find("uct needs a number of simulations"), std::string::npos) << uct;
 }
 
+// An empty config (or one of comments) started a full default run of a game nobody chose.
+TEST_F(TrainConfigErrors, AConfigThatNamesNoGameIsRefused) {
+  const std::string expected = "config file '" + path_ +
+                               "' names no game: a config says at least which game to train, e.g. 'game: virus_war' "
+                               "(`boardlab train --print-config` lists every key)";
+  EXPECT_EQ(load_error(""), expected);
+  EXPECT_EQ(load_error("# a config to fill in\n\n# network:\n#   channels: 64\n"), expected);
+  EXPECT_EQ(load_error("seed: 3\n"), expected);
+  // Named by the file or by an override, it loads.
+  nn_testing::write_text(path_, "# comments only\n");
+  EXPECT_EQ(load_train_config(path_, {"game=morabaraba"}).game, "morabaraba");
+  nn_testing::write_text(path_, "game: virus_war\n");
+  EXPECT_EQ(load_train_config(path_).game, "virus_war");
+}
+
 // An evaluation with no opponent has nothing to play: refused where the list was written,
 // before a run starts, not at the run's first evaluation.
 TEST_F(TrainConfigErrors, AnEmptyOpponentListNamesItsKey) {

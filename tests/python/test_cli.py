@@ -156,3 +156,10 @@ def test_integer_flags_state_their_range_in_one_line(run_cli):
     result = run_cli("play", "virus_war", "--players", "random,random", "--seed", str(2**64 - 1))
     assert result.returncode == 0, result.stderr
 
+
+def test_bench_refuses_a_game_override_that_contradicts_the_game_named(run_cli):
+    # It measured morabaraba while reporting virus_war.
+    _assert_usage_error(
+        run_cli("bench", "virus_war", "--nn", "--config", "configs/morabaraba.yaml", "--set", "game=morabaraba"),
+        "--set game=morabaraba: bench measures the game it names (virus_war(strict=false)); name the game once",
+    )

@@ -363,6 +363,7 @@ def test_configs_that_are_not_configs_are_refused_in_one_line(run_cli, tmp_path)
     a_file = tmp_path / "a_file"
     a_file.write_text("")
     cases = [
+        (["--config", str(empty), "--out", str(tmp_path / "r1")], 2, "names no game: a config says at least which game"),
         (["--config", "/dev/zero", "--out", str(tmp_path / "r2")], 2, "it is not a regular file"),
         (["--config", CONFIG, "--out", str(a_file)], 2, f"run folder '{a_file}' is a file, not a folder"),
     ]

@@ -62,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
     result: dict = {"game": str(game), "seed": args.seed}
     if args.nn:
         # The network half reads the game from the config; the named game must agree.
+        for item in args.set:
+            if item.partition("=")[0].strip() == "game":
+                raise CliError(
+                    f"--set {item}: bench measures the game it names ({game}); name the game once, as the argument"
+                )
         overrides = [f"game={game}", *args.set]
         # Alone, then as in a training run: a learner training on the other core meanwhile.
         seconds = max(args.seconds, 1.0)
