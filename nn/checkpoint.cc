@@ -2,7 +2,6 @@
 #include "nn/checkpoint.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -26,8 +25,8 @@ constexpr char kChecksumKey[] = "checksum";
 // The network's keys are written "network_" + its config key.
 constexpr char kNetworkPrefix[] = "network_";
 
-// A 64-bit hash fed word by word: (h ^ word) · an odd constant is a bijection of h, so a
-// change in any one word always changes the result; a final mix spreads the bits.
+// A 64-bit hash fed word by word: h ↦ (h ^ word) · an odd constant + c is a bijection of h,
+// so a change in any one word always changes the result; a final mix spreads the bits.
 class ContentHash {
  public:
   void add(const void* data, std::size_t size) {
@@ -329,23 +328,22 @@ Checkpoint load_checkpoint(const std::string& path) {
   std::map<std::string, std::vector<std::int64_t>> expected;
   for (const auto& p : model.impl().net->named_parameters()) expected[prefix + p.key()] = p.value().sizes().vec();
   for (const auto& b : model.impl().net->named_buffers()) expected[prefix + b.key()] = b.value().sizes().vec();
+  const std::string described = "the network its metadata describes (" + info.game + ", " +
+                                std::to_string(info.network.blocks) + " blocks of " +
+                                std::to_string(info.network.channels) + " channels)";
   for (const auto& [name, shape] : expected) {
     const auto found = content.shapes.find(name);
     if (found == content.shapes.end())
-      throw InputError("checkpoint '" + path + "': tensor '" + name + "' is missing; the network its metadata describes (" +
-                       info.game + ", " + std::to_string(info.network.blocks) + " blocks of " +
-                       std::to_string(info.network.channels) + " channels) has one of shape " + shape_text(shape));
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' is missing; " + described + " has one of shape " +
+                       shape_text(shape));
     if (found->second != shape)
-      throw InputError("checkpoint '" + path + "': tensor '" + name + "' has shape " + shape_text(found->second) +
-                       ", the network its metadata describes (" + info.game + ", " +
-                       std::to_string(info.network.blocks) + " blocks of " + std::to_string(info.network.channels) +
-                       " channels) has " + shape_text(shape));
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' has shape " + shape_text(found->second) + ", " +
+                       described + " has " + shape_text(shape));
   }
   for (const auto& [name, shape] : content.shapes)
     if (name.starts_with(prefix) && !expected.contains(name))
       throw InputError("checkpoint '" + path + "': tensor '" + name + "' of shape " + shape_text(shape) +
-                       " is not part of the network its metadata describes (" + std::to_string(info.network.blocks) +
-                       " blocks of " + std::to_string(info.network.channels) + " channels)");
+                       " is not part of " + described);
   try {
     torch::serialize::InputArchive model_archive;
     archive.read("model", model_archive);

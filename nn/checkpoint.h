@@ -34,9 +34,10 @@ struct CheckpointInfo {
   std::int64_t metrics_rows = -1;
 };
 
-// Written to a temporary file, fsynced and renamed: a crash leaves the old file intact. A
-// write that fails (a full disk) throws FileError naming the file, leaves the old file and
-// no temporary file.
+// Stores a 64-bit hash of everything written (every key, tensor and sub-archive), which
+// loading verifies. Written to a temporary file, fsynced and renamed: a crash leaves the
+// old file intact. A write that fails (a full disk) throws FileError naming the file,
+// leaves the old file and no temporary file.
 void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info);
 
 struct Checkpoint {
@@ -45,7 +46,10 @@ struct Checkpoint {
   CheckpointInfo info;
 };
 
-// Throws InputError naming the file when it is missing, corrupt or not a boardlab checkpoint.
+// Throws InputError naming the file when it is missing, corrupt (its content no longer
+// matches the checksum saved with it; checkpoints from before checksums have none), not a
+// boardlab checkpoint, or when its metadata disagrees with its tensors or ranges (naming
+// the key and both values), all before the network is allocated.
 Checkpoint load_checkpoint(const std::string& path);
 // Restores the optimizer's state (moments, momentum) and step count saved with `path`.
 void load_optimizer(const std::string& path, Trainer& trainer);

@@ -18,9 +18,11 @@ constexpr double kFloat = 4;
 // actions, which the action space bounds but rarely reaches.
 constexpr int kTypicalBranching = 32;
 
-std::string gigabytes(double bytes) {
+// "13.4 GB", or "57 MB" below a gigabyte.
+std::string size_text(double bytes) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  if (bytes >= 1e9) std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  else std::snprintf(text, sizeof text, "%.0f MB", bytes / 1e6);
   return text;
 }
 
@@ -42,9 +44,9 @@ std::int64_t network_parameters(const NetworkConfig& config, const ObservationSh
 }
 
 std::string MemoryEstimate::describe() const {
-  return "about " + gigabytes(total()) + " (network " + gigabytes(network) + ", optimizer " + gigabytes(optimizer) +
-         ", activations of a training batch " + gigabytes(activations) + ", replay buffer " + gigabytes(replay) +
-         ", self-play searches " + gigabytes(self_play) + ")";
+  return "about " + size_text(total()) + " (network " + size_text(network) + ", optimizer " + size_text(optimizer) +
+         ", activations of a training batch " + size_text(activations) + ", replay buffer " + size_text(replay) +
+         ", self-play searches " + size_text(self_play) + ")";
 }
 
 MemoryEstimate estimate_network_memory(const NetworkConfig& config, const Game& game) {
@@ -109,7 +111,7 @@ std::optional<double> available_memory() {
 void check_memory(const MemoryEstimate& estimate, const std::string& what, std::optional<double> available) {
   if (!available || estimate.total() <= *available) return;
   throw InputError(what + " needs " + estimate.describe() + " of memory, and this machine has " +
-                   gigabytes(*available) + " available (MemAvailable in /proc/meminfo): a smaller network, " +
+                   size_text(*available) + " available (MemAvailable in /proc/meminfo): a smaller network, " +
                    "training batch, replay window or number of concurrent games would fit");
 }
 

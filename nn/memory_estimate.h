@@ -24,7 +24,7 @@ struct MemoryEstimate {
   double replay = 0;            // the replay buffer, full
   double self_play = 0;         // search trees and inference batches of every self-play game
   double total() const { return network + optimizer + activations + replay + self_play; }
-  // "about 13.4 GB (network 0.1 GB, optimizer 0.2 GB, activations for the batch 13.0 GB, ...)"
+  // "about 13.4 GB (network 126 MB, optimizer 94 MB, activations of a training batch 13.0 GB, ...)"
   std::string describe() const;
 };
 

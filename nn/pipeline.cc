@@ -294,7 +294,8 @@ TrainSummary train(const TrainOptions& options) {
           std::to_string(step) + ": network " + std::to_string(cfg.network.blocks) + "x" +
           std::to_string(cfg.network.channels) + " (" + std::to_string(model.num_parameters()) + " parameters), " +
           std::string(algorithm_name(cfg.search.algorithm)) + " search with " + std::to_string(cfg.search.simulations) +
-          " simulations, replay " + std::to_string(replay.positions()) + " positions");
+          " simulations, replay " + std::to_string(replay.positions()) + " positions; memory " +
+          estimate_training_memory(cfg, *game).describe());
 
   auto elapsed = [&] {
     return progress.seconds_before + std::chrono::duration<double>(Clock::now() - session_start).count();

@@ -123,7 +123,10 @@ def test_a_bad_out_is_refused_before_any_game(tmp_path, run_cli):
 def test_simulations_zero_is_refused(run_cli, tmp_path):
     result = run_cli("evaluate", "--checkpoint", str(tmp_path / "any.pt"), "--simulations", "0", "--against", "random")
     assert result.returncode == 2
-    assert result.stderr == "boardlab evaluate: error: --simulations must be at least 1, got 0\n"
+    assert result.stderr == (
+        "boardlab evaluate: error: argument --simulations: must be an integer from 1 to 2,147,483,647, got 0"
+        " (see boardlab evaluate --help)\n"
+    )
 
 
 def test_ctrl_c_stops_a_search_with_a_huge_budget_in_play():
