@@ -90,7 +90,7 @@ std::string describe(const YAML::Node& node) {
   switch (node.Type()) {
     case YAML::NodeType::Map: return "a mapping";
     case YAML::NodeType::Sequence: return "a list";
-    case YAML::NodeType::Scalar: return "'" + node.Scalar() + "'";
+    case YAML::NodeType::Scalar: return quote_input(node.Scalar());
     default: return "no value";
   }
 }
@@ -187,10 +187,10 @@ void check_number(const ConfigKey& key, double v, const std::string& text, const
   const std::string expectation = key.type == ConfigType::kInt ? "an integer" : "a number";
   if (!key.range.contains(v))
     origin.fail_value(line, key.path, false,
-                      "expected " + expectation + " " + describe_range(key.range) + ", got " + text);
+                      "expected " + expectation + " " + describe_range(key.range) + ", got " + escape_input(text));
   if (!key.limits.contains(v))
     origin.fail_value(line, key.path, false,
-                      "expected " + expectation + ", got '" + text + "', beyond the range of a " +
+                      "expected " + expectation + ", got " + quote_input(text) + ", beyond the range of a " +
                           std::string(key.storage));
 }
 
@@ -205,7 +205,7 @@ void check_items(const ConfigKey& key, std::size_t items, const Origin& origin, 
 void check_choice(const ConfigKey& key, const std::string& value, const Origin& origin, int line,
                   const std::string& subject, bool is_item) {
   if (key.choices.empty() || std::find(key.choices.begin(), key.choices.end(), value) != key.choices.end()) return;
-  origin.fail_value(line, subject, is_item, "expected one of " + join(key.choices, ", ") + ", got '" + value + "'");
+  origin.fail_value(line, subject, is_item, "expected one of " + join(key.choices, ", ") + ", got " + quote_input(value));
 }
 
 // Reads `node` as a value of `key`, or fails with where it was written. `line` is the key's
@@ -228,7 +228,7 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
       if (read == NumberRead::kNotANumber) return wrong_type();
       if (read == NumberRead::kOutOfRange)
         origin.fail_value(line, key.path, false,
-                          "expected an integer, got '" + node.Scalar() + "', beyond the range of a 64-bit integer");
+                          "expected an integer, got " + quote_input(node.Scalar()) + ", beyond the range of a 64-bit integer");
       check_number(key, static_cast<double>(v), node.Scalar(), origin, line);
       return v;
     }
@@ -239,7 +239,7 @@ ConfigValue read_value(const ConfigKey& key, const YAML::Node& node, const Origi
       if (read == NumberRead::kNotANumber) return wrong_type();
       if (read == NumberRead::kOutOfRange)
         origin.fail_value(line, key.path, false,
-                          "expected a number, got '" + node.Scalar() + "', beyond the range of a double");
+                          "expected a number, got " + quote_input(node.Scalar()) + ", beyond the range of a double");
       check_number(key, v, node.Scalar(), origin, line);
       return v;
     }
@@ -280,6 +280,9 @@ bool valid_part(std::string_view part) {
 // "; did you mean 'x'?" for the key or section closest to a mistyped `path`: within two
 // typos, or else the same last part in another section; empty when nothing is close.
 std::string suggestion(std::string_view path, const std::vector<std::string>& candidates) {
+  // Nothing is within two typos of a long token, and the edit distance costs its length
+  // times each key's: a hostile 5 MB key would take seconds.
+  if (path.size() > 2 * kInputEchoChars) return "";
   const std::string last = last_part(path);
   std::optional<std::string> best;
   std::size_t best_score = 0;
@@ -466,7 +469,7 @@ void Config::read_yaml(std::string_view text, std::string_view source) {
       const std::string path = prefix.empty() ? name : prefix + "." + name;
       // yaml-cpp keeps both entries of a repeated key; the second would silently win.
       if (const auto [it, fresh] = seen.emplace(name, line); !fresh)
-        file.fail(line, "duplicate key '" + path + "' (first given on line " + std::to_string(it->second) + ")");
+        file.fail(line, "duplicate key " + quote_input(path) + " (first given on line " + std::to_string(it->second) + ")");
       if (const auto it = index_.find(path); it != index_.end()) {
         const std::size_t index = it->second;
         // The same key again under another spelling ("training: {x: 1}" and "training.x: 2").
@@ -480,7 +483,7 @@ void Config::read_yaml(std::string_view text, std::string_view source) {
         if (!value.IsMap()) file.fail(line, path + ": expected a section of keys, got " + describe(value));
         read_mapping(value, path);
       } else {
-        file.fail(line, std::string(value.IsMap() ? "unknown section '" : "unknown key '") + path + "'" +
+        file.fail(line, std::string(value.IsMap() ? "unknown section " : "unknown key ") + quote_input(path) +
                             suggestion(path, names()));
       }
     }
@@ -491,14 +494,14 @@ void Config::read_yaml(std::string_view text, std::string_view source) {
 void Config::read_file(const std::string& path) { read_yaml(boardlab::read_file(path), path); }
 
 void Config::set(std::string_view item) {
-  const Origin origin{Origin::Kind::kNamed, "--set " + std::string(item)};
+  const Origin origin{Origin::Kind::kNamed, "--set " + escape_input(item)};
   const auto eq = item.find('=');
   const std::string path(trim(item.substr(0, eq)));
   if (eq == std::string_view::npos || path.empty()) origin.fail(0, "expected key.path=value");
   const auto it = index_.find(path);
   if (it == index_.end()) {
-    if (is_section(path)) origin.fail(0, "'" + path + "' is a section, not a key");
-    origin.fail(0, "unknown key '" + path + "'" + suggestion(path, names()));
+    if (is_section(path)) origin.fail(0, quote_input(path) + " is a section, not a key");
+    origin.fail(0, "unknown key " + quote_input(path) + suggestion(path, names()));
   }
   YAML::Node node;
   try {
@@ -516,14 +519,14 @@ void Config::set_options(std::string_view options, std::string_view what) {
     const std::string_view item = options.substr(0, comma);
     const auto eq = item.find('=');
     if (eq == std::string_view::npos)
-      throw ConfigError(std::string(what) + " '" + std::string(item) + "' is not of the form key=value");
+      throw ConfigError(std::string(what) + " " + quote_input(item) + " is not of the form key=value");
     const std::string key(item.substr(0, eq));
     const auto it = index_.find(key);
     if (it == index_.end()) {
       std::string close = suggestion(key, names());
       // Options are typed on a command line, far from any list of them: name them all.
       if (close.empty()) close = " (known: " + join(names(), ", ") + ")";
-      throw ConfigError("unknown " + std::string(what) + " '" + key + "'" + close);
+      throw ConfigError("unknown " + std::string(what) + " " + quote_input(key) + close);
     }
     const Origin origin{Origin::Kind::kNamed, std::string(what) + " '" + key + "'"};
     // Plain text, not YAML: "name=a b" is the string "a b", "x=" the empty string.

@@ -45,8 +45,8 @@ std::string param_to_string(const ParamValue& value) {
 ParamValue parse_param(std::string_view text, const ParamValue& like, std::string_view what) {
   text = trim(text);
   auto fail = [&]() -> ParamValue {
-    throw GameParameterError(std::string(what) + " expects " + param_type_name(like) + ", got '" +
-                             std::string(text) + "'");
+    throw GameParameterError(std::string(what) + " expects " + param_type_name(like) + ", got " +
+                             quote_input(text));
   };
   switch (like.index()) {
     case 0:
@@ -78,7 +78,7 @@ GameString parse_game_string(std::string_view text) {
     out.name = std::string(text);
   } else {
     if (text.back() != ')')
-      throw GameParameterError("game string '" + std::string(text) + "' has '(' without a closing ')'");
+      throw GameParameterError("game string " + quote_input(text) + " has '(' without a closing ')'");
     out.name = std::string(trim(text.substr(0, open)));
     std::string_view body = text.substr(open + 1, text.size() - open - 2);
     while (!trim(body).empty()) {
@@ -86,19 +86,19 @@ GameString parse_game_string(std::string_view text) {
       const std::string_view item = trim(body.substr(0, comma));
       const auto eq = item.find('=');
       if (eq == std::string_view::npos)
-        throw GameParameterError("game string '" + std::string(text) + "': parameter '" + std::string(item) +
-                                 "' is not of the form key=value");
+        throw GameParameterError("game string " + quote_input(text) + ": parameter " + quote_input(item) +
+                                 " is not of the form key=value");
       const std::string key(trim(item.substr(0, eq)));
       if (!valid_identifier(key))
-        throw GameParameterError("game string '" + std::string(text) + "': '" + key + "' is not a parameter name");
+        throw GameParameterError("game string " + quote_input(text) + ": " + quote_input(key) + " is not a parameter name");
       if (!out.params.emplace(key, std::string(trim(item.substr(eq + 1)))).second)
-        throw GameParameterError("game string '" + std::string(text) + "': parameter '" + key + "' given twice");
+        throw GameParameterError("game string " + quote_input(text) + ": parameter '" + key + "' given twice");
       if (comma == std::string_view::npos) break;
       body.remove_prefix(comma + 1);
     }
   }
   if (!valid_identifier(out.name))
-    throw GameParameterError("'" + std::string(text) + "' is not a game name");
+    throw GameParameterError(quote_input(text) + " is not a game name");
   return out;
 }
 
@@ -111,10 +111,10 @@ GameParameters resolve_parameters(std::string_view game, const std::vector<Param
     if (it == out.end()) {
       std::string known;
       for (const auto& spec : specs) known += (known.empty() ? "" : ", ") + spec.name;
-      throw GameParameterError("game '" + std::string(game) + "' has no parameter '" + key + "' (it has: " +
+      throw GameParameterError("game '" + std::string(game) + "' has no parameter " + quote_input(key) + " (it has: " +
                                (known.empty() ? "none" : known) + ")");
     }
-    const std::string what = "parameter '" + key + "' of game '" + std::string(game) + "'";
+    const std::string what = "parameter " + quote_input(key) + " of game '" + std::string(game) + "'";
     if (value.index() == it->second.index()) {
       it->second = value;
     } else if (const auto* s = std::get_if<std::string>(&value)) {

@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "core/game.h"
+#include "core/text.h"
 
 namespace boardlab {
 namespace {
@@ -96,7 +97,7 @@ std::unique_ptr<State> Game::load_record(std::string_view record) const {
   const std::vector<std::string> turns = words_of(record);
   std::vector<Action> joint;
   for (std::size_t t = 0; t < turns.size(); ++t) {
-    const std::string where = "record turn " + std::to_string(t + 1) + " '" + turns[t] + "'";
+    const std::string where = "record turn " + std::to_string(t + 1) + " " + quote_input(turns[t]);
     if (state->is_terminal()) throw NotationError(where + ": the game is already over");
     const int number = state->move_number();
     if (state->is_simultaneous_node()) {
@@ -117,7 +118,7 @@ std::unique_ptr<State> Game::load_record(std::string_view record) const {
     const Player mover = state->current_player();
     const std::vector<std::string> parts = split_turn(turns[t], false);
     for (std::size_t i = 0; i < parts.size(); ++i) {
-      const std::string sub = where + ", part " + std::to_string(i + 1) + " '" + parts[i] + "'";
+      const std::string sub = where + ", part " + std::to_string(i + 1) + " " + quote_input(parts[i]);
       if (parts[i].empty()) throw NotationError(where + ": empty part between separators");
       if (state->is_terminal()) throw NotationError(sub + ": the game ended before this part");
       if (state->move_number() != number)
@@ -158,7 +159,7 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
     const auto fail = [&](const std::string& why) -> std::unique_ptr<State> {
       if (t >= deepest) {
         deepest = t;
-        deepest_error = "record turn " + std::to_string(t + 1) + (t < turns.size() ? " '" + turns[t].word + "'" : "") +
+        deepest_error = "record turn " + std::to_string(t + 1) + (t < turns.size() ? " " + quote_input(turns[t].word) : "") +
                         ": " + why;
       }
       return nullptr;
@@ -175,7 +176,7 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
       for (Player p = 0; p < num_players(); ++p) {
         for (Action a : state.legal_actions(p))
           if (state.action_seen_by(viewer, p, a) == parts[p]) per_seat[p].push_back(a);
-        if (per_seat[p].empty()) return fail("no action of " + player_name(p) + " reads '" + parts[p] + "'");
+        if (per_seat[p].empty()) return fail("no action of " + player_name(p) + " reads " + quote_input(parts[p]));
         std::shuffle(per_seat[p].begin(), per_seat[p].end(), rng);
       }
       std::vector<std::size_t> index(num_players(), 0);
@@ -195,7 +196,7 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
     candidates.clear();
     for (Action a : state.legal_actions(actor))
       if (state.action_seen_by(viewer, actor, a) == parts[part]) candidates.push_back(a);
-    if (candidates.empty()) return fail("no legal action of " + who(*this, actor) + " reads '" + parts[part] + "'");
+    if (candidates.empty()) return fail("no legal action of " + who(*this, actor) + " reads " + quote_input(parts[part]));
     std::vector<Action> order = candidates;
     std::shuffle(order.begin(), order.end(), rng);
     for (Action a : order) {

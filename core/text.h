@@ -1,7 +1,9 @@
-// Small text helpers shared by the parsers of game strings and configs.
+// Small text helpers shared by the parsers of game strings, player specs and configs, and the quoting of user input in their errors.
 #pragma once
 
+#include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace boardlab {
@@ -21,5 +23,20 @@ constexpr std::optional<bool> parse_bool(std::string_view s) {
   if (s == "false" || s == "False" || s == "FALSE" || s == "0") return false;
   return std::nullopt;
 }
+
+// How much of a piece of input an error message echoes, in characters: enough to recognise
+// it, not a 5 MB token echoed back three times.
+inline constexpr std::size_t kInputEchoChars = 80;
+
+// `s` as an error message may echo it: in quotes, control characters (NUL included) and
+// bytes that are not UTF-8 written as \xNN, and at most kInputEchoChars characters followed
+// by "… (N bytes)". The result is valid UTF-8 without NUL, so that a message is never cut
+// short or dropped on its way to Python or a terminal. Every parser error that shows user
+// input goes through it.
+std::string quote_input(std::string_view s);
+// The same without the quotes, at most `max_chars` characters.
+std::string escape_input(std::string_view s, std::size_t max_chars = kInputEchoChars);
+// The offset of the first byte of `s` that is not part of valid UTF-8, if any.
+std::optional<std::size_t> invalid_utf8_at(std::string_view s);
 
 }  // namespace boardlab

@@ -2,6 +2,7 @@
 #include "games/registry.h"
 
 #include "core/errors.h"
+#include "core/text.h"
 #include "games/morabaraba/morabaraba.h"
 #include "games/virus_war/virus_war.h"
 
@@ -20,7 +21,7 @@ const GameSpec& find_game(std::string_view name) {
     if (spec.name == name) return spec;
   std::string known;
   for (const auto& spec : registered_games()) known += (known.empty() ? "" : ", ") + spec.name;
-  throw GameParameterError("unknown game '" + std::string(name) + "' (known games: " + known + ")");
+  throw GameParameterError("unknown game " + quote_input(name) + " (known games: " + known + ")");
 }
 
 std::shared_ptr<const Game> load_game(std::string_view name, const GameParameters& params) {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/errors.h"
+#include "core/text.h"
 
 namespace boardlab {
 
@@ -75,7 +76,7 @@ std::string mill_text(Points mill) {
   return out;
 }
 
-std::string trim(std::string_view text) {
+std::string trim_space(std::string_view text) {
   std::size_t begin = 0, end = text.size();
   while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
   while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
@@ -511,11 +512,11 @@ std::string MorabarabaState::action_to_string(Player, Action action) const {
 
 Action MorabarabaState::string_to_action(Player, std::string_view text) const {
   const auto fail = [&](const std::string& why) -> Action {
-    throw NotationError("'" + std::string(text) + "' is not a Morabaraba action: " + why);
+    throw NotationError(quote_input(text) + " is not a Morabaraba action: " + why);
   };
   const auto point = [&](std::string_view name) -> int {
     const int p = parse_point(name);
-    if (p < 0) fail("'" + std::string(name) + "' is not a point (the points are " + points_text(kAllPoints) + ")");
+    if (p < 0) fail(quote_input(name) + " is not a point (the points are " + points_text(kAllPoints) + ")");
     return p;
   };
   if (text.empty()) return fail("it is empty");
@@ -564,8 +565,8 @@ std::unique_ptr<State> MorabarabaGame::load_record(std::string_view record) cons
     if (!move.empty()) ++ply;
     // The message is built only on failure: records of whole games are read in bulk.
     const auto fail = [&](const std::string& why) {
-      throw NotationError("record ply " + std::to_string(ply) + (move.empty() ? " (its shot)" : "") + " '" +
-                          std::string(word) + "': " + why);
+      throw NotationError("record ply " + std::to_string(ply) + (move.empty() ? " (its shot)" : "") + " " +
+                          quote_input(word) + ": " + why);
     };
     if (state->is_terminal()) fail("the game is already over");
     try {
@@ -575,7 +576,7 @@ std::unique_ptr<State> MorabarabaGame::load_record(std::string_view record) cons
       if (!move.empty()) {
         state->apply(state->string_to_action(move));
         if (!shot.empty() && !state->shot_pending())
-          throw NotationError(std::string(move) + " makes no mill" +
+          throw NotationError(quote_input(move) + " makes no mill" +
                               (state->is_terminal() ? " and ended the game" : "") + ": there is no shot to take");
       } else if (!state->shot_pending()) {
         throw NotationError(ply == 0 ? "a record starts with a placement, not a shot"
@@ -600,43 +601,43 @@ std::unique_ptr<MorabarabaState> MorabarabaState::from_text(const MorabarabaGame
   auto colour = [&](const std::string& word) -> Player {
     if (word == "white") return 0;
     if (word == "black") return 1;
-    fail("'" + word + "' is not a colour (white or black)");
+    fail(quote_input(word) + " is not a colour (white or black)");
     return 0;
   };
   auto number = [&](const std::string& word, int low, int high, const std::string& what) -> int {
     int value = 0;
     for (char c : word) {
       if (c < '0' || c > '9' || value > high)
-        fail(what + " must be a number " + std::to_string(low) + ".." + std::to_string(high) + ", not '" + word + "'");
+        fail(what + " must be a number " + std::to_string(low) + ".." + std::to_string(high) + ", not " + quote_input(word));
       value = value * 10 + (c - '0');
     }
     if (word.empty() || value < low || value > high)
-      fail(what + " must be a number " + std::to_string(low) + ".." + std::to_string(high) + ", not '" + word + "'");
+      fail(what + " must be a number " + std::to_string(low) + ".." + std::to_string(high) + ", not " + quote_input(word));
     return value;
   };
   auto point = [&](const std::string& word) -> int {
     const int p = parse_point(word);
-    if (p < 0) fail("'" + word + "' is not a point");
+    if (p < 0) fail(quote_input(word) + " is not a point");
     return p;
   };
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto end = std::min(text.find(';', start), text.size());
-    const std::string clause = trim(text.substr(start, end - start));
+    const std::string clause = trim_space(text.substr(start, end - start));
     start = end + 1;
     if (clause.empty()) continue;
     const auto colon = clause.find(':');
-    if (colon == std::string::npos) fail("'" + clause + "' is not of the form key: values");
-    const std::string key = trim(std::string_view(clause).substr(0, colon));
+    if (colon == std::string::npos) fail(quote_input(clause) + " is not of the form key: values");
+    const std::string key = trim_space(std::string_view(clause).substr(0, colon));
     const std::vector<std::string> values = words_of(std::string_view(clause).substr(colon + 1));
     auto expect = [&](std::size_t n) {
-      if (values.size() != n) fail("'" + key + "' takes " + std::to_string(n) + " value(s): '" + clause + "'");
+      if (values.size() != n) fail(quote_input(key) + " takes " + std::to_string(n) + " value(s): " + quote_input(clause));
     };
     if (key == "white" || key == "black") {
       const Player p = colour(key);
       for (const std::string& word : values) {
         const int c = point(word);
-        if ((state->cows_[0] | state->cows_[1]) & bit(c)) fail(word + " is listed twice");
+        if ((state->cows_[0] | state->cows_[1]) & bit(c)) fail(quote_input(word) + " is listed twice");
         state->cows_[p] |= bit(c);
       }
     } else if (key == "hands") {
@@ -662,7 +663,7 @@ std::unique_ptr<MorabarabaState> MorabarabaState::from_text(const MorabarabaGame
       state->three_plies_ =
           static_cast<std::int8_t>(number(values[0], 0, MorabarabaGame::kThreeCowsPlies, "three_cows"));
     } else {
-      fail("unknown key '" + key + "' (white, black, hands, to_move, shot, no_return, plies, three_cows)");
+      fail("unknown key " + quote_input(key) + " (white, black, hands, to_move, shot, no_return, plies, three_cows)");
     }
   }
   if (!to_move_given) fail("'to_move: white' or 'to_move: black' is required");

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/errors.h"
+#include "core/text.h"
 
 namespace boardlab {
 namespace {
@@ -126,7 +127,7 @@ std::unique_ptr<VirusWarState> VirusWarState::from_diagram(const VirusWarGame& g
       case 'x': state->dead_[0] |= b; break;
       case 'o': state->dead_[1] |= b; break;
       default:
-        throw InputError(std::string("from_diagram: '") + c + "' is not a cell (use . X O x o)");
+        throw InputError("from_diagram: " + quote_input(std::string_view(&c, 1)) + " is not a cell (use . X O x o)");
     }
     ++read;
   }
@@ -360,7 +361,7 @@ std::string VirusWarState::action_to_string(Player, Action action) const {
 Action VirusWarState::string_to_action(Player, std::string_view text) const {
   if (text == "pass" || text == "--") return VirusWarGame::kPass;
   const auto fail = [&](const std::string& why) -> Action {
-    throw NotationError("'" + std::string(text) + "' is not a Virus War action: " + why);
+    throw NotationError(quote_input(text) + " is not a Virus War action: " + why);
   };
   if (text.size() < 2 || text.size() > 3) return fail("expected a cell like e5 or k10, or pass");
   const auto file = kFiles.find(static_cast<char>(std::tolower(static_cast<unsigned char>(text[0]))));
