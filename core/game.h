@@ -57,6 +57,7 @@ struct Symmetry {
   std::vector<Player> player;
   std::vector<int> plane;
 
+  bool operator==(const Symmetry&) const = default;
   Player map_player(Player p) const { return player.empty() || p < 0 ? p : player[p]; }
   int map_plane(int c) const { return plane.empty() ? c : plane[c]; }
 };

@@ -41,6 +41,7 @@ struct GameType {
   bool has_chance() const { return chance != Chance::kDeterministic; }
   bool perfect_information() const { return information == Information::kPerfect; }
   bool constant_sum() const { return utility != Utility::kGeneralSum; }
+  bool operator==(const GameType&) const = default;
 
   // "sequential, deterministic, perfect information, zero-sum, returns in [-1, 1]".
   std::string describe() const;

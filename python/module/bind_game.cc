@@ -3,9 +3,11 @@
 
 #include <string>
 
+#include "../common/pickling.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
+#include "games/registry.h"
 #include "handles.h"
 
 namespace py = pybind11;
@@ -13,21 +15,36 @@ namespace py = pybind11;
 namespace boardlab::python {
 namespace {
 
+template <class E>
+E enum_field(const PickleReader& r, std::size_t i, const char* name, int count) {
+  const int v = r.get<int>(i, name, "an int");
+  if (v < 0 || v >= count) r.fail(std::string(name) + " is " + std::to_string(v) + ", not 0.." + std::to_string(count - 1));
+  return static_cast<E>(v);
+}
+
 void bind_game_type(py::module_& m) {
   py::class_<GameType> type(m, "GameType",
                             "What kind of game a game is (Game.type()): dynamics, chance, information, utility and "
                             "the range and sum of its returns.");
-  py::enum_<Dynamics>(type, "Dynamics")
+  py::enum_<Dynamics> dynamics(type, "Dynamics");
+  make_enum_picklable(dynamics);
+  dynamics
       .value("SEQUENTIAL", Dynamics::kSequential, "one actor per node: a seat (sub-moves repeat it) or chance")
       .value("SIMULTANEOUS", Dynamics::kSimultaneous, "some nodes have every seat act at once");
-  py::enum_<Chance>(type, "Chance")
+  py::enum_<Chance> chance(type, "Chance");
+  make_enum_picklable(chance);
+  chance
       .value("DETERMINISTIC", Chance::kDeterministic)
       .value("SETUP", Chance::kSetup, "chance acts only before the first player: a deal, a drawn setup")
       .value("CHANCE_NODES", Chance::kChanceNodes, "chance may act anywhere");
-  py::enum_<Information>(type, "Information")
+  py::enum_<Information> information(type, "Information");
+  make_enum_picklable(information);
+  information
       .value("PERFECT", Information::kPerfect)
       .value("IMPERFECT", Information::kImperfect, "players see only their own observation_tensor(player)");
-  py::enum_<Utility>(type, "Utility")
+  py::enum_<Utility> utility(type, "Utility");
+  make_enum_picklable(utility);
+  utility
       .value("ZERO_SUM", Utility::kZeroSum)
       .value("CONSTANT_SUM", Utility::kConstantSum)
       .value("GENERAL_SUM", Utility::kGeneralSum);
@@ -42,20 +59,58 @@ void bind_game_type(py::module_& m) {
       .def_property_readonly("has_chance", &GameType::has_chance)
       .def_property_readonly("perfect_information", &GameType::perfect_information)
       .def_property_readonly("constant_sum", &GameType::constant_sum)
+      .def("__eq__", [](const GameType& a, const GameType& b) { return a == b; })
       .def("__str__", &GameType::describe)
       .def("__repr__", [](const GameType& t) { return "<boardlab.GameType " + t.describe() + ">"; });
+  make_picklable(
+      type,
+      [](const GameType& t) {
+        return py::make_tuple(kPickleVersion, static_cast<int>(t.dynamics), static_cast<int>(t.chance),
+                              static_cast<int>(t.information), static_cast<int>(t.utility), t.min_return,
+                              t.max_return, t.return_sum);
+      },
+      [](const py::object& payload) {
+        const PickleReader r("GameType", payload, 7);
+        GameType t;
+        t.dynamics = enum_field<Dynamics>(r, 0, "dynamics", 2);
+        t.chance = enum_field<Chance>(r, 1, "chance", 3);
+        t.information = enum_field<Information>(r, 2, "information", 2);
+        t.utility = enum_field<Utility>(r, 3, "utility", 3);
+        t.min_return = r.get<double>(4, "min_return", "a float");
+        t.max_return = r.get<double>(5, "max_return", "a float");
+        t.return_sum = r.get<double>(6, "return_sum", "a float");
+        return t;
+      });
 }
 
 void bind_symmetry(py::module_& m) {
-  py::class_<Symmetry>(m, "Symmetry",
+  py::class_<Symmetry> symmetry(m, "Symmetry",
                        "A symmetry in the viewer's frame: plane cell i moves to cell[i], action a to action[a], "
-                       "seat p to player[p] (empty: seats stay), observation plane c to plane[c] (empty: planes stay).")
+                       "seat p to player[p] (empty: seats stay), observation plane c to plane[c] (empty: planes stay).");
+  symmetry
       .def_readonly("name", &Symmetry::name)
       .def_readonly("cell", &Symmetry::cell)
       .def_readonly("action", &Symmetry::action)
       .def_readonly("player", &Symmetry::player)
       .def_readonly("plane", &Symmetry::plane)
+      .def("__eq__", [](const Symmetry& a, const Symmetry& b) { return a == b; })
       .def("__repr__", [](const Symmetry& s) { return "<boardlab.Symmetry " + s.name + ">"; });
+  make_picklable(
+      symmetry,
+      [](const Symmetry& s) {
+        return py::make_tuple(kPickleVersion, s.name, py::tuple(py::cast(s.cell)), py::tuple(py::cast(s.action)),
+                              py::tuple(py::cast(s.player)), py::tuple(py::cast(s.plane)));
+      },
+      [](const py::object& payload) {
+        const PickleReader r("Symmetry", payload, 5);
+        Symmetry s;
+        s.name = r.get<std::string>(0, "name", "a str");
+        s.cell = r.get_list<int>(1, "cell");
+        s.action = r.get_list<Action>(2, "action");
+        s.player = r.get_list<Player>(3, "player");
+        s.plane = r.get_list<int>(4, "plane");
+        return s;
+      });
 }
 
 int symmetry_index(const Game& game, const IntArg& index, const char* what) {
@@ -77,7 +132,8 @@ void check_same_game(const GameHandle& g, const StateHandle& s, const char* what
 void bind_game(py::module_& m) {
   bind_game_type(m);
   bind_symmetry(m);
-  py::class_<GameHandle>(m, "Game", "A game with its parameters fixed; immutable, shared by its states.")
+  py::class_<GameHandle> game(m, "Game", "A game with its parameters fixed; immutable, shared by its states.");
+  game
       .def("name", [](const GameHandle& g) { return g.game->name(); }, "The registry name, e.g. 'virus_war'.")
       .def("parameters", [](const GameHandle& g) { return g.game->parameters(); },
            "Every parameter as a dict, defaults filled in.")
@@ -140,7 +196,22 @@ void bind_game(py::module_& m) {
       .def("__str__", [](const GameHandle& g) { return g.game->to_string(); })
       .def("__repr__", [](const GameHandle& g) { return "<boardlab.Game " + g.game->to_string() + ">"; })
       .def("__eq__", [](const GameHandle& a, const GameHandle& b) { return a.game->to_string() == b.game->to_string(); })
-      .def("__hash__", [](const GameHandle& g) { return std::hash<std::string>{}(g.game->to_string()); });
+      .def("__hash__", [](const GameHandle& g) { return std::hash<std::string>{}(g.game->to_string()); })
+      // Immutable: a copy is the same game.
+      .def("__copy__", [](const GameHandle& g) { return g; })
+      .def("__deepcopy__", [](const GameHandle& g, const py::object&) { return g; }, py::arg("memo"));
+  // Pickled as its game string, loaded back through the registry.
+  make_picklable(
+      game, [](const GameHandle& g) { return py::make_tuple(kPickleVersion, g.game->to_string()); },
+      [](const py::object& payload) {
+        const PickleReader r("Game", payload, 1);
+        const auto text = r.get<std::string>(0, "the game string", "a str");
+        try {
+          return GameHandle{load_game(text)};
+        } catch (const InputError& e) {
+          r.fail(std::string("the game string: ") + e.what());
+        }
+      });
 }
 
 }  // namespace boardlab::python

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "../common/arena_binding.h"
+#include "../common/pickling.h"
 #include "../common/stoppable.h"
 #include "arguments.h"
 #include "bindings.h"
@@ -38,7 +39,10 @@ py::dict py_search_bench(const GameHandle& game, const std::string& options, con
 }  // namespace
 
 void bind_search(py::module_& m) {
-  py::class_<Bot>(m, "Bot", "A player: act(state, player) returns its action, from what that player may know.")
+  py::class_<Bot> bot_class(m, "Bot", "A player: act(state, player) returns its action, from what that player may know.");
+  refuse_pickling(bot_class, "a player is live (its search tree, its random generator); keep its spec and call "
+                       "make_bot(spec, game, seed) again");
+  bot_class
       .def(
           "act",
           [](Bot& bot, const StateHandle& s, const std::optional<IntArg>& player) {

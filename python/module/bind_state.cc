@@ -7,9 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "../common/pickling.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
+#include "core/steps.h"
+#include "core/text.h"
+#include "games/registry.h"
 #include "handles.h"
 
 namespace py = pybind11;
@@ -138,10 +142,64 @@ std::string repr(const StateHandle& s) {
          " steps, " + node + ">";
 }
 
+// A State pickles as its game string and its steps: replaying them gives the same state
+// (sub-moves, chance outcomes, simultaneous rounds, the end), and checks each as it goes.
+py::tuple state_payload(const StateHandle& s) {
+  if (!s.state->starts_from_initial_state())
+    throw py::type_error("cannot pickle this boardlab.State: it was set up directly, without the history that "
+                         "would restore it");
+  py::tuple steps(s.state->history().size());
+  std::size_t i = 0;
+  for (const Step& step : s.state->history()) steps[i++] = py::make_tuple(step.player, step.action);
+  return py::make_tuple(kPickleVersion, s.game->to_string(), steps);
+}
+
+StateHandle restore_state(const py::object& payload) {
+  const PickleReader r("State", payload, 2);
+  const auto text = r.get<std::string>(0, "the game string", "a str");
+  std::shared_ptr<const Game> game;
+  try {
+    game = load_game(text);
+  } catch (const InputError& e) {
+    r.fail(std::string("the game string: ") + e.what());
+  }
+  const py::handle list = r.item(1);
+  if (!py::isinstance<py::tuple>(list) && !py::isinstance<py::list>(list))
+    r.fail("the history is of type " + PickleReader::type_name(list) + ", not a tuple of (player, action) pairs");
+  std::vector<Step> steps;
+  for (const py::handle item : py::reinterpret_borrow<py::sequence>(list)) {
+    const std::string where = "the history's step " + std::to_string(steps.size() + 1);
+    const auto pair = py::isinstance<py::tuple>(item) ? py::reinterpret_borrow<py::tuple>(item) : py::tuple();
+    if (pair.size() != 2)
+      r.fail(where + " is " + escape_input(py::repr(item).cast<std::string>()) + ", not a (player, action) pair");
+    const auto check = [&](py::handle h, const char* what, long long low, long long high, const std::string& range) {
+      int overflow = 0;
+      const bool integer = PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr());
+      const long long v = integer ? PyLong_AsLongLongAndOverflow(h.ptr(), &overflow) : 0;
+      if (!integer || overflow != 0 || v < low || v > high)
+        r.fail(where + ": the " + what + " " + escape_input(py::repr(h).cast<std::string>()) + " is not " + range);
+    };
+    const int seats = game->num_players(), actions = game->num_distinct_actions();
+    check(pair[0], "player", kChancePlayer, seats - 1,
+          "a seat 0.." + std::to_string(seats - 1) + " nor CHANCE_PLAYER (" + std::to_string(kChancePlayer) + ")");
+    check(pair[1], "action", 0, actions - 1, "an action 0.." + std::to_string(actions - 1));
+    steps.push_back({pair[0].cast<Player>(), pair[1].cast<Action>()});
+  }
+  StateHandle restored(game, game->new_initial_state());
+  try {
+    apply_steps(*restored.state, steps);
+  } catch (const InputError& e) {
+    r.fail(std::string("the history: ") + e.what());
+  }
+  return restored;
+}
+
 }  // namespace
 
 void bind_state(py::module_& m) {
-  py::class_<StateHandle>(m, "State", "A position; apply_action() changes it in place, clone() copies it.")
+  py::class_<StateHandle> state(m, "State", "A position; apply_action() changes it in place, clone() copies it.");
+  make_picklable(state, &state_payload, &restore_state);
+  state
       .def("game", [](const StateHandle& s) { return GameHandle{s.game}; })
       .def("current_player", [](const StateHandle& s) { return s.state->current_player(); },
            "The seat to act (it repeats for sub-moves), or CHANCE_PLAYER, SIMULTANEOUS_PLAYER or TERMINAL_PLAYER.")
