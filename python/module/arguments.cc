@@ -46,8 +46,20 @@ Action action_arg(const Game& game, const IntArg& a, const char* what, bool ille
   return static_cast<Action>(a.value);
 }
 
-std::uint64_t seed_or_entropy(const std::optional<SeedArg>& seed) {
-  if (seed) return seed->value;
+std::int64_t int_arg(const IntArg& v, const char* what, std::int64_t low, std::int64_t high) {
+  if (!v.in(low, high))
+    throw InputError(std::string(what) + " must be " + std::to_string(low) + ".." + std::to_string(high) + ", got " +
+                     v.text());
+  return v.value;
+}
+
+std::uint64_t seed_arg(const SeedArg& seed, const char* what) {
+  if (!seed.exact) throw InputError(std::string(what) + " must be 0..2**64-1, got " + seed.digits);
+  return seed.value;
+}
+
+std::uint64_t seed_or_entropy(const std::optional<SeedArg>& seed, const char* what) {
+  if (seed) return seed_arg(*seed, what);
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }

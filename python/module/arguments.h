@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -22,9 +23,30 @@ struct IntArg {
   bool in(std::int64_t low, std::int64_t high) const { return exact && value >= low && value <= high; }
 };
 
-// A seed: any integer 0 .. 2**64 - 1.
+// An integer argument within low..high (the range the function accepts, at most the range of
+// the C++ type it becomes); `what` names the function and the argument, "run_arena: games".
+// Out of range (2**31, 10**30, -1 for a count) is an InputError, a ValueError, naming both
+// and the range: never pybind11's TypeError with a signature dump. Every bound function that
+// takes an integer takes it as an IntArg and reads it through this.
+std::int64_t int_arg(const IntArg& v, const char* what, std::int64_t low, std::int64_t high);
+template <class T>
+T int_arg(const IntArg& v, const char* what, std::int64_t low = 0,
+          std::int64_t high = static_cast<std::int64_t>(std::numeric_limits<T>::max())) {
+  return static_cast<T>(int_arg(v, what, low, high));
+}
+// The same for an optional argument (None stays none).
+template <class T>
+std::optional<T> int_arg(const std::optional<IntArg>& v, const char* what, std::int64_t low = 0,
+                         std::int64_t high = static_cast<std::int64_t>(std::numeric_limits<T>::max())) {
+  if (!v) return std::nullopt;
+  return int_arg<T>(*v, what, low, high);
+}
+
+// A seed: any integer; seed_arg() checks it is 0 .. 2**64 - 1.
 struct SeedArg {
   std::uint64_t value = 0;
+  bool exact = true;   // false when the integer is outside 0 .. 2**64 - 1
+  std::string digits;  // the integer, for the message, when it is not exact
 };
 
 // Checks that name the function (`what`) and the rule broken; each returns the checked value.
@@ -37,8 +59,10 @@ Player viewer_arg(const Game& game, const IntArg& p, const char* what);
 // An action 0 .. num_distinct_actions - 1; out of range throws IllegalActionError when
 // `illegal` (it was to be played), else InputError.
 Action action_arg(const Game& game, const IntArg& a, const char* what, bool illegal = false);
-// A seed for a new random generator: the given one, or fresh entropy.
-std::uint64_t seed_or_entropy(const std::optional<SeedArg>& seed);
+// The seed 0 .. 2**64 - 1, or an InputError naming `what` ("run_arena: seed").
+std::uint64_t seed_arg(const SeedArg& seed, const char* what);
+// A seed for a new random generator: the given one (checked as seed_arg), or fresh entropy.
+std::uint64_t seed_or_entropy(const std::optional<SeedArg>& seed, const char* what);
 
 }  // namespace boardlab::python
 
@@ -51,6 +75,15 @@ inline object python_integer(handle src) {
   object number = reinterpret_steal<object>(PyNumber_Index(src.ptr()));
   if (!number) PyErr_Clear();
   return number;
+}
+
+// The decimal digits of a Python int for a message, or its size when the digits would be
+// too many to show (or for Python to print: it refuses ints past 4300 digits).
+inline std::string digits_of(const object& number) {
+  const auto bits = number.attr("bit_length")().cast<std::size_t>();
+  if (bits <= 256) return str(number).cast<std::string>();
+  return std::string(PyObject_RichCompareBool(number.ptr(), int_(0).ptr(), Py_LT) == 1 ? "a negative" : "an") +
+         " integer of " + std::to_string(bits) + " bits";
 }
 
 template <>
@@ -67,7 +100,7 @@ struct type_caster<boardlab::python::IntArg> {
       return false;
     }
     value.exact = overflow == 0;
-    value.digits = value.exact ? std::string() : str(number).cast<std::string>();
+    value.digits = value.exact ? std::string() : digits_of(number);
     value.value = overflow > 0 ? INT64_MAX : overflow < 0 ? INT64_MIN : static_cast<std::int64_t>(v);
     return true;
   }
@@ -85,12 +118,11 @@ struct type_caster<boardlab::python::SeedArg> {
     const object number = python_integer(src);
     if (!number) return false;
     const unsigned long long v = PyLong_AsUnsignedLongLong(number.ptr());
-    if (PyErr_Occurred()) {
-      PyErr_Clear();
-      // Thrown, not a failed match: the type is right, the value is not.
-      throw boardlab::InputError("seed " + str(number).cast<std::string>() + " is outside 0 .. 2**64 - 1");
-    }
-    value.value = v;
+    // Not a failed match: the type is right, the value is not, and the function names it.
+    value.exact = !PyErr_Occurred();
+    PyErr_Clear();
+    value.value = value.exact ? v : 0;
+    value.digits = value.exact ? std::string() : digits_of(number);
     return true;
   }
 

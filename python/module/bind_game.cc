@@ -116,8 +116,8 @@ void bind_symmetry(py::module_& m) {
 int symmetry_index(const Game& game, const IntArg& index, const char* what) {
   const auto count = static_cast<std::int64_t>(game.symmetries().size());
   if (!index.in(0, count - 1))
-    throw InputError(std::string(what) + ": " + game.name() + " has " + std::to_string(count) +
-                     " symmetries (0.." + std::to_string(count - 1) + "), not " + index.text());
+    throw InputError(std::string(what) + ": index " + index.text() + " is not one of " + game.name() + "'s " +
+                     std::to_string(count) + " symmetries (0.." + std::to_string(count - 1) + ")");
   return static_cast<int>(index.value);
 }
 
@@ -186,7 +186,7 @@ void bind_game(py::module_& m) {
              if (!max_nodes.in(1, INT32_MAX))
                throw InputError("sample_record: max_nodes must be 1.." + std::to_string(INT32_MAX) + ", got " +
                                 max_nodes.text());
-             Rng rng(seed_or_entropy(seed));
+             Rng rng(seed_or_entropy(seed, "sample_record: seed"));
              return StateHandle(g.game, g.game->sample_record(record, v, rng, static_cast<int>(max_nodes.value)));
            },
            py::arg("record"), py::arg("viewer"), py::arg("seed") = py::none(), py::arg("max_nodes") = 100000,

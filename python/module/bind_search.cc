@@ -19,7 +19,9 @@ namespace boardlab::python {
 namespace {
 
 py::dict py_search_bench(const GameHandle& game, const std::string& options, const std::string& evaluator,
-                         int concurrent, double seconds, std::uint64_t seed) {
+                         const IntArg& concurrent_arg, double seconds, const SeedArg& seed_value) {
+  const int concurrent = int_arg<int>(concurrent_arg, "search_bench: concurrent", 1);
+  const std::uint64_t seed = seed_arg(seed_value, "search_bench: seed");
   SearchConfig config;
   set_search_options(config, options);
   validate(config);

@@ -112,7 +112,7 @@ py::array_t<float> observation_tensor(const StateHandle& s, const OptionalInt& p
 
 StateHandle sample_hidden(const StateHandle& s, const IntArg& player, const std::optional<SeedArg>& seed) {
   const Player p = seat_arg(*s.game, player, "sample_hidden");
-  Rng rng(seed_or_entropy(seed));
+  Rng rng(seed_or_entropy(seed, "sample_hidden: seed"));
   return {s.game, s.state->sample_hidden(p, rng)};
 }
 

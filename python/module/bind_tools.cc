@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../common/stoppable.h"
+#include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
 #include "core/perft.h"
@@ -17,14 +18,16 @@ namespace py = pybind11;
 namespace boardlab::python {
 namespace {
 
-std::uint64_t py_perft(const StateHandle& s, int depth) {
-  if (depth < 0) return perft(*s.state, depth);  // core's error message
+std::uint64_t py_perft(const StateHandle& s, const IntArg& depth_arg) {
+  const int depth = int_arg<int>(depth_arg, "perft: depth");
   // A clone: nothing Python can reach is read without the GIL.
   const std::unique_ptr<State> root = s.state->clone();
   return run_interruptible([&] { return perft(*root, depth); });
 }
 
-py::dict py_random_play(const GameHandle& g, double seconds, std::uint64_t min_games, std::uint64_t seed) {
+py::dict py_random_play(const GameHandle& g, double seconds, const IntArg& min_games_arg, const SeedArg& seed_value) {
+  const auto min_games = int_arg<std::uint64_t>(min_games_arg, "random_play: min_games", 0, INT64_MAX);
+  const std::uint64_t seed = seed_arg(seed_value, "random_play: seed");
   if (!std::isfinite(seconds) || seconds < 0)
     throw InputError("random_play: seconds must be a finite number >= 0, got " + std::to_string(seconds));
   const RandomPlayStats total = run_interruptible([&] { return random_play(*g.game, seconds, min_games, seed); });

@@ -9,7 +9,9 @@
 #include <pybind11/numpy.h>
 
 #include "../common/arena_binding.h"
+#include "../common/pickling.h"
 #include "../common/stoppable.h"
+#include "../module/arguments.h"
 #include "core/errors.h"
 #include "games/registry.h"
 #include "mcts/search.h"
@@ -86,13 +88,13 @@ class Agent {
     search_ = std::make_unique<Search>(*game_, config_, seed);
   }
 
-  Action act(const StateHandle& s, std::optional<Player> player) {
+  Action act(const StateHandle& s, const std::optional<IntArg>& player) {
     check(s);
-    return search(s, player).action;
+    return search(s, seat(s, player)).action;
   }
 
   // (prior, search policy), each over every action (zero where illegal).
-  py::tuple policy(const StateHandle& s, std::optional<Player> player) {
+  py::tuple policy(const StateHandle& s, const std::optional<IntArg>& player) {
     check(s);
     const int n = game_->num_distinct_actions();
     py::array_t<float> prior(n), searched(n);
@@ -108,7 +110,7 @@ class Agent {
   }
 
   // The network's value of the position for every player.
-  py::array_t<float> value(const StateHandle& s, std::optional<Player> player) {
+  py::array_t<float> value(const StateHandle& s, const std::optional<IntArg>& player) {
     check(s);
     const Evaluation eval = evaluate(s, seat(s, player));
     py::array_t<float> out(static_cast<py::ssize_t>(eval.value.size()));
@@ -131,8 +133,9 @@ class Agent {
   }
 
   // The seat the agent decides for: `player`, or the one player to move.
-  static Player seat(const StateHandle& s, std::optional<Player> player) {
-    const PlayerView view = player ? PlayerView(*s.state, *player) : PlayerView::of_mover(*s.state);
+  static Player seat(const StateHandle& s, const std::optional<IntArg>& player) {
+    const PlayerView view =
+        player ? PlayerView(*s.state, seat_arg(*s.game, *player, "agent")) : PlayerView::of_mover(*s.state);
     if (!view.acts()) throw InputError(s.game->player_name(view.viewer()) + " does not act here");
     return view.viewer();
   }
@@ -147,8 +150,7 @@ class Agent {
     return eval;
   }
 
-  SearchResult search(const StateHandle& s, std::optional<Player> player) {
-    const Player p = seat(s, player);
+  SearchResult search(const StateHandle& s, Player p) {
     const std::unique_ptr<State> root = s.state->clone();
     return run_interruptible([&] {
       std::lock_guard lock(mutex_);
@@ -207,8 +209,15 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   m.def("bench_network", &py_bench_network, py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
         py::arg("seconds") = 5.0, py::arg("with_training") = false);
   m.def("checkpoint_info", &py_checkpoint_info, py::arg("path"));
-  py::class_<Agent>(m, "Agent", "A trained network with its search (Gumbel, no noise).")
-      .def(py::init<const std::string&, std::optional<int>, std::uint64_t>(), py::arg("checkpoint"),
+  py::class_<Agent> agent(m, "Agent", "A trained network with its search (Gumbel, no noise).");
+  refuse_pickling(agent, "an agent is live (a loaded network and its search); keep agent.checkpoint and "
+                         "agent.simulations and make it again with Agent(checkpoint, simulations)");
+  agent
+      .def(py::init([](const std::string& checkpoint, const std::optional<IntArg>& simulations, const SeedArg& seed) {
+             return std::make_unique<Agent>(checkpoint, int_arg<int>(simulations, "Agent: simulations", 1),
+                                            seed_arg(seed, "Agent: seed"));
+           }),
+           py::arg("checkpoint"),
            py::arg("simulations") = py::none(),
            py::arg("seed") = 0)
       .def("act", &Agent::act, py::arg("state"), py::arg("player") = py::none(),

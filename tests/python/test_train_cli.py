@@ -142,6 +142,34 @@ def test_play_against_a_trained_agent(tiny_run, run_cli):
     assert boardlab.load_game("virus_war").load_record(record).is_terminal()
 
 
+def test_an_agent_refuses_pickling_and_copying_with_a_type_error(tiny_run):
+    import copy
+    import pickle
+
+    run, _ = tiny_run
+    agent = boardlab.load_agent(run / "checkpoints" / "latest.pt", simulations=2)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        with pytest.raises(TypeError, match="cannot pickle or copy boardlab.Agent: .*Agent\\(checkpoint, simulations\\)"):
+            pickle.dumps(agent, protocol=protocol)
+    for how in (copy.copy, copy.deepcopy):
+        with pytest.raises(TypeError, match="cannot pickle or copy boardlab.Agent"):
+            how(agent)
+
+
+def test_agent_integer_arguments_out_of_range_are_value_errors(tiny_run):
+    run, _ = tiny_run
+    latest = run / "checkpoints" / "latest.pt"
+    with pytest.raises(ValueError, match=r"^Agent: simulations must be 1\.\.2147483647, got 2147483648$"):
+        boardlab.load_agent(latest, simulations=2**31)
+    with pytest.raises(ValueError, match=r"^Agent: seed must be 0\.\.2\*\*64-1, got -1$"):
+        boardlab.load_agent(latest, seed=-1)
+    agent = boardlab.load_agent(latest, simulations=2)
+    state = agent.game().new_initial_state()
+    for call in (agent.act, agent.policy, agent.value):
+        with pytest.raises(ValueError, match=r"^agent: player 4294967296 is not a seat 0\.\.1"):
+            call(state, 2**32)
+
+
 def test_resume_continues_the_run(tiny_run, run_cli):
     run, _ = tiny_run
     before = checkpoint_info(run / "checkpoints" / "latest.pt")
