@@ -11,6 +11,7 @@
 #include "core/errors.h"
 #include "core/perft.h"
 #include "core/random_play.h"
+#include "core/text.h"
 #include "handles.h"
 
 namespace py = pybind11;
@@ -41,6 +42,11 @@ py::dict py_random_play(const GameHandle& g, double seconds, const IntArg& min_g
 void bind_tools(py::module_& m) {
   m.def("perft", &py_perft, py::arg("state"), py::arg("depth"),
         "The number of action sequences of exactly `depth` actions from `state` (sub-moves count one each).");
+  m.def(
+      "quote_input",
+      [](const py::bytes& text) { return quote_input(std::string_view(text)); }, py::arg("text"),
+      "How error messages show user input: quoted, control bytes, NUL and bytes that are not UTF-8 as \\xNN, "
+      "at most 80 characters then '… (N bytes)'.");
   m.def("random_play", &py_random_play, py::arg("game"), py::arg("seconds") = 1.0, py::arg("min_games") = 1,
         py::arg("seed") = 0,
         "Plays uniformly random whole games on one core until `seconds` have passed and `min_games` are done; "

@@ -1,9 +1,14 @@
 """The `boardlab` command, run as a user would through the build's launcher."""
 
 import json
+import os
 import re
+import subprocess
+
+import pytest
 
 import boardlab
+from conftest import LAUNCHER
 
 
 def test_games_lists_games_with_parameters(run_cli):
@@ -73,6 +78,30 @@ def test_play_human_recovers_from_a_bad_move(run_cli):
     assert re.search(r"^O: k10-\S+$", out, re.M)
     assert "Game abandoned (end of input) after 6 move(s)." in out
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("stdin_encoding", ["utf-8:strict", "utf-8:surrogateescape", None])
+def test_play_human_is_asked_again_after_invalid_utf8_and_nul(stdin_encoding):
+    # A strict reader raised UnicodeDecodeError, a surrogate-escaping one a TypeError from the
+    # binding: both ended the game with a traceback. A NUL cut the message short.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
+    if stdin_encoding:
+        env["PYTHONIOENCODING"] = stdin_encoding
+    result = subprocess.run(
+        [str(LAUNCHER), "play", "virus_war", "--players", "human,random", "--seed", "2"],
+        input=b"a\xff1\n\xc3\na1\x00b\na1-b2-c3\nquit\n",
+        capture_output=True,
+        timeout=60,
+        env=env,
+    )
+    out = result.stdout.decode()
+    assert result.returncode == 0, result.stderr
+    assert b"Traceback" not in result.stderr
+    assert "'a\\xff1' is not UTF-8 text (bytes \\xff); try again" in out
+    assert "'\\xc3' is not UTF-8 text (bytes \\xc3); try again" in out
+    assert "'a1\\x00b' is not a Virus War action: expected a cell" in out
+    assert "\nX: a1-b2-c3\n" in out.replace("X> ", "")
+    assert "Game abandoned (quit)" in out
 
 
 def test_play_human_one_sub_move_at_a_time(run_cli):

@@ -105,6 +105,27 @@ def test_match_between_random_players_prints_whole_turns():
     assert " ".join(line.split(": ")[1] for line in lines) == state.record()
 
 
+def test_human_player_names_bytes_that_are_not_utf8_and_asks_again():
+    game = boardlab.load_game("virus_war")
+    # As read under the C locale (surrogate escapes), by a strict reader, and a lone surrogate.
+    lines = iter(["a\udcff1", "\ud800", "a1-b2"])
+    raised = [False]
+
+    def read_line(prompt):
+        if not raised[0]:
+            raised[0] = True
+            raise UnicodeDecodeError("utf-8", b"x\xfe", 1, 2, "invalid start byte")
+        return next(lines)
+
+    out = io.StringIO()
+    human = make_player("human", context(game, read_line, out))
+    assert human.act(game.new_initial_state(), 0) == [0, 11]
+    text = out.getvalue()
+    assert "the input is not UTF-8 text (bytes '\\xfe'); try again" in text
+    assert "'a\\xff1' is not UTF-8 text (bytes \\xff); try again" in text
+    assert "'\\xed\\xa0\\x80' is not UTF-8 text" in text
+
+
 def test_human_player_retries_after_bad_input_and_stops_at_end_of_input():
     game = boardlab.load_game("virus_war")
     lines = iter(["", "zz", "b5", "?", "a1-b2"])

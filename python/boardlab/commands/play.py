@@ -11,6 +11,7 @@ from boardlab.game_args import add_game_arguments, load_game_from_args
 from boardlab.labels import player_labels
 from boardlab.match import audience_for, play_match, result_text
 from boardlab.players import PLAYER_KINDS, GameAbandoned, PlayerContext, make_player, parse_player_specs
+from boardlab.players.human import read_terminal_line
 
 
 def register(subparsers) -> None:
@@ -34,7 +35,7 @@ def play_game(
     game: boardlab.Game,
     players: str,
     seed: int | None = None,
-    read_line: Callable[[str], str] = input,
+    read_line: Callable[[str], str] = read_terminal_line,
     out: TextIO = sys.stdout,
 ) -> int:
     """Plays one game of `game` (any boardlab.Game, toys included) between the players `players` names

@@ -1,8 +1,10 @@
 """The human player: shows what its seat may see, reads a sub-move, a whole turn or a simultaneous choice in notation, explains bad input."""
 
+import sys
 from typing import Callable, TextIO
 
 import boardlab
+from boardlab._boardlab import quote_input
 
 HELP = (
     "Type one move in the game's notation (e.g. e5), or a whole turn (a1-b2-c3 or a1 b2 c3);"
@@ -111,6 +113,30 @@ def parse_choice(state: boardlab.State, seat: int, text: str) -> int:
     return action
 
 
+def read_terminal_line(prompt: str) -> str:
+    """input(), with bytes that are not UTF-8 kept as surrogate escapes (as Python does under the C
+    locale) rather than raising UnicodeDecodeError mid-read, which would lose the rest of the buffer."""
+    if getattr(sys.stdin, "errors", None) == "strict":
+        sys.stdin.reconfigure(errors="surrogateescape")
+    return input(prompt)
+
+
+def invalid_text(line: str) -> str | None:
+    """Why `line` cannot be a move when it holds bytes that are not UTF-8 (read as surrogate escapes),
+    naming them; None for valid text."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = line.encode("utf-8", "surrogateescape" if _escaped_bytes_only(line) else "surrogatepass")
+        bad = sorted({f"\\x{ord(c) - 0xDC00:02x}" for c in line if 0xDC80 <= ord(c) <= 0xDCFF})
+        return f"{quote_input(raw)} is not UTF-8 text (bytes {' '.join(bad) or 'of a surrogate'})"
+    return None
+
+
+def _escaped_bytes_only(line: str) -> bool:
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in line)
+
+
 class HumanPlayer:
     def __init__(self, label: str, read_line: Callable[[str], str], out: TextIO):
         self._label = label
@@ -125,6 +151,13 @@ class HumanPlayer:
                 line = self._read_line(f"{self._label}> ").strip()
             except EOFError:
                 raise GameAbandoned("end of input") from None
+            except UnicodeDecodeError as error:  # a reader that decodes strictly
+                bad = quote_input(error.object[error.start : error.end])
+                print(f"  the input is not UTF-8 text (bytes {bad}); try again ('?' for help)", file=self._out, flush=True)
+                continue
+            if (why := invalid_text(line)) is not None:
+                print(f"  {why}; try again ('?' for help)", file=self._out, flush=True)
+                continue
             if not line:
                 continue
             if line in ("quit", "exit"):
