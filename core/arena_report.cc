@@ -40,7 +40,7 @@ std::string json_string(const std::string& s) {
 }
 
 // A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, as
-// player specs such as "mcts:simulations=64,c_puct=2" do.
+// player specs such as "mcts(simulations=64,c_puct=2)" do.
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
   std::string out = "\"";

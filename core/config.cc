@@ -520,22 +520,26 @@ void Config::set_options(std::string_view options, std::string_view what) {
     const auto eq = item.find('=');
     if (eq == std::string_view::npos)
       throw ConfigError(std::string(what) + " " + quote_input(item) + " is not of the form key=value");
-    const std::string key(item.substr(0, eq));
-    const auto it = index_.find(key);
-    if (it == index_.end()) {
-      std::string close = suggestion(key, names());
-      // Options are typed on a command line, far from any list of them: name them all.
-      if (close.empty()) close = " (known: " + join(names(), ", ") + ")";
-      throw ConfigError("unknown " + std::string(what) + " " + quote_input(key) + close);
-    }
-    const Origin origin{Origin::Kind::kNamed, std::string(what) + " '" + key + "'"};
-    // Plain text, not YAML: "name=a b" is the string "a b", "x=" the empty string.
-    const YAML::Node node(std::string(item.substr(eq + 1)));
-    keys_[it->second].set(read_value(keys_[it->second], node, origin, 0));
-    origins_[it->second] = origin.prefix(0);
+    set_option(item.substr(0, eq), item.substr(eq + 1), what);
     if (comma == std::string_view::npos) break;
     options.remove_prefix(comma + 1);
   }
+}
+
+void Config::set_option(std::string_view key_text, std::string_view value, std::string_view what) {
+  const std::string key(key_text);
+  const auto it = index_.find(key);
+  if (it == index_.end()) {
+    std::string close = suggestion(key, names());
+    // Options are typed on a command line, far from any list of them: name them all.
+    if (close.empty()) close = " (known: " + join(names(), ", ") + ")";
+    throw ConfigError("unknown " + std::string(what) + " " + quote_input(key) + close);
+  }
+  const Origin origin{Origin::Kind::kNamed, std::string(what) + " '" + key + "'"};
+  // Plain text, not YAML: "name=a b" is the string "a b", "x=" the empty string.
+  const YAML::Node node{std::string(value)};
+  keys_[it->second].set(read_value(keys_[it->second], node, origin, 0));
+  origins_[it->second] = origin.prefix(0);
 }
 
 void Config::validate(std::string_view what) const {

@@ -180,6 +180,8 @@ class Config {
   // Applies "key=value,key=value" (a player spec's options); values are plain text, not
   // YAML. `what` names the keys in messages: "search option".
   void set_options(std::string_view options, std::string_view what);
+  // Applies one such option, `value` as plain text (a player spec's parsed options).
+  void set_option(std::string_view key, std::string_view value, std::string_view what);
   // Checks every value against its range and choices, for structs filled in code; throws a
   // ConfigError "WHAT 'key': expected ..., got ...".
   void validate(std::string_view what) const;

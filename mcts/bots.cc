@@ -5,6 +5,8 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/player_spec.h"
+#include "core/text.h"
 #include "mcts/rollout_evaluator.h"
 
 namespace boardlab {
@@ -24,45 +26,49 @@ Action SearchBot::act(const PlayerView& view) {
   return last_.action;
 }
 
-std::unique_ptr<Bot> make_search_bot(std::string_view spec, const Game& game, std::uint64_t seed) {
-  const auto colon = spec.find(':');
-  const std::string_view kind = spec.substr(0, colon);
-  std::string_view args = colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
-  const std::string where = "player '" + std::string(spec) + "'";
-  if (kind == "random") {
-    if (!args.empty()) throw InputError(where + ": random takes no options");
+std::unique_ptr<Bot> make_search_bot(std::string_view text, const Game& game, std::uint64_t seed) {
+  PlayerSpec spec = parse_player_spec(text);
+  const std::string where = "player " + quote_input(text);
+  if (spec.kind == "random") {
+    if (spec.argument || !spec.options.empty()) throw InputError(where + ": random takes no argument or options");
     return std::make_unique<RandomBot>(seed);
   }
+  if (spec.kind != "uct" && spec.kind != "mcts")
+    throw InputError(where + ": unknown kind " + quote_input(spec.kind) +
+                     " (known: random, uct:N, uct(key=value,...), mcts(key=value,...))");
   SearchConfig config;
-  int rollouts = 1;
-  if (kind == "uct") {
-    const std::string_view count = args.substr(0, args.find(','));
-    int sims = 0;
-    auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), sims);
-    if (count.empty() || ec != std::errc() || end != count.data() + count.size() || sims < 1)
-      throw InputError(where + ": uct needs a number of simulations, as in uct:1000");
+  if (spec.kind == "uct") {
     config.algorithm = SearchAlgorithm::kUct;
-    config.simulations = sims;
-    args = count.size() < args.size() ? args.substr(count.size() + 1) : std::string_view{};
-  } else if (kind != "mcts") {
-    throw InputError(where + ": unknown kind '" + std::string(kind) + "' (known: random, uct:N, mcts:key=value,...)");
+    if (spec.argument) {
+      // uct:N is uct(simulations=N).
+      const std::string& n = *spec.argument;
+      int sims = 0;
+      auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), sims);
+      if (ec != std::errc() || end != n.data() + n.size() || sims < 1)
+        throw InputError(where + ": uct needs a number of simulations, as in uct:1000, not " + quote_input(n));
+      if (spec.option("simulations")) throw InputError(where + ": simulations given twice (uct:N and simulations=)");
+      spec.options.insert(spec.options.begin(), {"simulations", *spec.argument});
+    } else if (!spec.option("simulations")) {
+      throw InputError(where + ": uct needs a number of simulations, as in uct:1000 or uct(simulations=1000)");
+    }
+  } else if (spec.argument) {
+    throw InputError(where + ": mcts takes no argument after ':'; its options go in parentheses, as in " +
+                     "mcts(algorithm=gumbel,simulations=64)");
   }
   // "rollouts" belongs to the evaluator; everything else is a search option.
-  std::string rest;
-  while (!args.empty()) {
-    const std::string_view item = args.substr(0, args.find(','));
-    if (item.starts_with("rollouts=")) {
-      const std::string_view v = item.substr(9);
-      auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), rollouts);
-      if (ec != std::errc() || end != v.data() + v.size() || rollouts < 1)
-        throw InputError(where + ": rollouts must be a positive integer");
-    } else {
-      rest += (rest.empty() ? "" : ",") + std::string(item);
+  int rollouts = 1;
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const auto& [key, value] : spec.options) {
+    if (key != "rollouts") {
+      options.emplace_back(key, value);
+      continue;
     }
-    args.remove_prefix(std::min(args.size(), item.size() + 1));
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), rollouts);
+    if (ec != std::errc() || end != value.data() + value.size() || rollouts < 1)
+      throw InputError(where + ": rollouts must be a positive integer, got " + quote_input(value));
   }
   try {
-    set_search_options(config, rest);
+    set_search_options(config, options);
     validate(config);
   } catch (const InputError& e) {
     throw InputError(where + ": " + e.what());
@@ -72,10 +78,11 @@ std::unique_ptr<Bot> make_search_bot(std::string_view spec, const Game& game, st
 }
 
 std::string search_bot_kinds_help() {
-  return "random                 uniformly random legal actions\n"
-         "uct:N                  UCT with random rollouts, N simulations (uct:1000)\n"
-         "mcts:key=value,...     PUCT or Gumbel search over random rollouts "
-         "(mcts:algorithm=gumbel,simulations=64)\n";
+  return "random                      uniformly random legal actions\n"
+         "uct:N                       UCT with random rollouts, N simulations (uct:1000; uct(simulations=1000,"
+         "rollouts=2))\n"
+         "mcts(key=value,...)         PUCT or Gumbel search over random rollouts "
+         "(mcts(algorithm=gumbel,simulations=64))\n";
 }
 
 }  // namespace boardlab

@@ -27,11 +27,11 @@ class SearchBot final : public Bot {
   SearchResult last_;
 };
 
-// Specs:
-//   random                      uniform random legal actions
-//   uct:N[,key=value...]        UCT (UCB1, random rollouts), N simulations
-//   mcts[:key=value,...]        PUCT/Gumbel search (keys of mcts/search_config.h) over
-//                               the random-rollout evaluator (rollouts=R for R per leaf)
+// Specs (the syntax of core/player_spec.h):
+//   random                        uniform random legal actions
+//   uct:N, uct(simulations=N,...)  UCT (UCB1, random rollouts), N simulations
+//   mcts, mcts(key=value,...)     PUCT/Gumbel search (keys of mcts/search_config.h) over
+//                                 the random-rollout evaluator (rollouts=R for R per leaf)
 // Throws InputError for an unknown kind or a bad option, naming it.
 std::unique_ptr<Bot> make_search_bot(std::string_view spec, const Game& game, std::uint64_t seed);
 

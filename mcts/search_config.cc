@@ -19,6 +19,11 @@ void set_search_options(SearchConfig& config, std::string_view options) {
   Config(config).set_options(options, "search option");
 }
 
+void set_search_options(SearchConfig& config, const std::vector<std::pair<std::string, std::string>>& options) {
+  Config binder(config);
+  for (const auto& [key, value] : options) binder.set_option(key, value, "search option");
+}
+
 void validate(const SearchConfig& config) {
   SearchConfig copy = config;  // the keys bind to fields they may write; this only reads
   Config(copy).validate("search option");

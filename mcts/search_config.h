@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/config_schema.h"
 
@@ -91,7 +93,7 @@ struct SearchConfig {
   // position in several orders); perfect-information games only.
   bool transpositions = false;
 
-  // The keys of player specs (mcts:simulations=64) and of a training config's search section.
+  // The keys of player specs (mcts(simulations=64)) and of a training config's search section.
   template <class V>
   void visit(V& v) {
     v("algorithm", algorithm, "puct, gumbel (small budgets) or uct (UCB1, no priors)", kSearchAlgorithmNames);
@@ -138,6 +140,8 @@ std::string_view hidden_information_name(HiddenInformation hidden);
 // Reads a player spec's options, "key=value,key=value" (keys as in visit()); throws an
 // InputError naming the key and what it expects, or the closest key to an unknown one.
 void set_search_options(SearchConfig& config, std::string_view options);
+// The same for a player spec's parsed options (core/player_spec.h), whose values may hold commas.
+void set_search_options(SearchConfig& config, const std::vector<std::pair<std::string, std::string>>& options);
 // Checks every key's range; throws an InputError naming the offending key.
 void validate(const SearchConfig& config);
 

@@ -9,6 +9,8 @@
 #include <mutex>
 
 #include "core/errors.h"
+#include "core/player_spec.h"
+#include "core/text.h"
 #include "mcts/bots.h"
 #include "nn/checkpoint.h"
 #include "nn/network_evaluator.h"
@@ -103,19 +105,19 @@ std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const 
   return std::make_unique<NetworkBot>(std::move(model), game, config, seed);
 }
 
-std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::uint64_t seed) {
-  if (!spec.starts_with("agent:")) return make_search_bot(spec, game, seed);
-  std::string_view rest = spec.substr(6);
-  const auto comma = rest.find(',');
-  const std::string path(rest.substr(0, comma));
-  if (path.empty()) throw InputError("player '" + std::string(spec) + "': agent needs a checkpoint path, as in agent:runs/x/checkpoints/latest.pt");
-  const CachedCheckpoint checkpoint = cached_checkpoint(path, game);
+std::unique_ptr<Bot> make_any_bot(std::string_view text, const Game& game, std::uint64_t seed) {
+  const PlayerSpec spec = parse_player_spec(text);
+  if (spec.kind != "agent") return make_search_bot(text, game, seed);
+  if (!spec.argument)
+    throw InputError("player " + quote_input(text) +
+                     ": agent needs a checkpoint path, as in agent:runs/x/checkpoints/latest.pt(simulations=64)");
+  const CachedCheckpoint checkpoint = cached_checkpoint(*spec.argument, game);
   SearchConfig config = checkpoint.search;
   try {
-    if (comma != std::string_view::npos) set_search_options(config, rest.substr(comma + 1));
+    set_search_options(config, spec.options);
     validate(config);
   } catch (const InputError& e) {
-    throw InputError("player '" + std::string(spec) + "': " + e.what());
+    throw InputError("player " + quote_input(text) + ": " + e.what());
   }
   return make_network_bot(checkpoint.model, game, config, seed);
 }

@@ -1,4 +1,4 @@
-// Players backed by a trained network ("agent:PATH"), and the factory that knows every kind of player.
+// Players backed by a trained network ("agent:PATH(simulations=N)"), and the factory that knows every kind of player.
 #pragma once
 
 #include <memory>
@@ -20,9 +20,10 @@ std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const 
 // does not apply) PUCT with regret matching at the rounds.
 SearchConfig default_agent_search(const Game& game);
 
-// "agent:PATH[,key=value...]" (search options as in mcts/search_config.h) makes a network
-// player from a checkpoint, loaded once per path and shared; anything else goes to
-// make_search_bot (random, uct:N, mcts:...). The checkpoint must be of `game`. The agent
+// "agent:PATH" or "agent:PATH(key=value,...)" (search options as in mcts/search_config.h;
+// core/player_spec.h for the syntax, quoting included) makes a network player from a
+// checkpoint, loaded once per path and shared; anything else goes to make_search_bot
+// (random, uct:N, mcts(...)). The checkpoint must be of `game`. The agent
 // plays its own run's evaluation search (checkpoint_search) with the spec's keys on top.
 std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::uint64_t seed);
 

@@ -16,7 +16,7 @@
 namespace boardlab {
 
 struct RunEvaluatorOptions {
-  std::vector<std::string> opponents;  // player specs: random, uct:N, mcts:..., agent:PATH
+  std::vector<std::string> opponents;  // player specs: random, uct:N, mcts(...), agent:PATH (core/player_spec.h)
   int games = 20;                      // per opponent
   bool previous = true;                // also play the previous evaluation's network
   SearchConfig search;                 // the network's search in these games

@@ -1,7 +1,10 @@
 // Loading a training config: the keys of TrainConfig read from YAML and --set, then the checks and derived settings the keys cannot express.
 #include "nn/train_config.h"
 
+#include <algorithm>
+
 #include "core/config.h"
+#include "core/player_spec.h"
 #include "games/registry.h"
 #include "mcts/bots.h"
 
@@ -24,11 +27,14 @@ void finish(TrainConfig& t, const Config& c) {
     throw ConfigError(c.origin_of(t.network.score_head) + game->name() + " declares no final score to train on");
   for (const auto& spec : t.eval_opponents) {
     // Baselines are checked now; checkpoints ("agent:PATH") when the evaluation loads them.
-    if (spec.starts_with("agent:")) continue;
     try {
-      make_search_bot(spec, *game, 0);
+      if (parse_player_spec(spec).kind != "agent") make_search_bot(spec, *game, 0);
     } catch (const InputError& e) {
-      throw ConfigError(c.origin_of(t.eval_opponents) + e.what());
+      // A flow list splits at every comma: [random, mcts(a=1,b=2)] is three items.
+      const bool split = std::count(spec.begin(), spec.end(), '(') != std::count(spec.begin(), spec.end(), ')');
+      throw ConfigError(c.origin_of(t.eval_opponents) + e.what() +
+                        (split ? " (in a YAML list [a, b], quote a spec that has commas: [random, \"mcts(a=1,b=2)\"])"
+                               : ""));
     }
   }
   if (t.self_play.full_search_fraction < 1 && t.self_play.fast_simulations > t.search.simulations)

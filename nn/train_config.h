@@ -95,7 +95,7 @@ struct TrainConfig {
       v("every_steps", eval_every, "training steps between evaluations (0: only at the end)", Range::at_least(0));
       v("games", eval_games, "games against each opponent", Range::between(1, 100000));
       // Evaluation rates the network against these: without one it has nothing to play.
-      v("opponents", eval_opponents, "baseline players (random, uct:N, mcts:..., agent:PATH), at least one",
+      v("opponents", eval_opponents, "baseline players (random, uct:N, mcts(key=value,...), agent:PATH), at least one",
         MinItems{1});
       v("previous_checkpoint", eval_previous, "also play the previous evaluation's network");
       v("simulations", eval_simulations, "the agent's search budget in evaluation games", Range::between(1, 100000));

@@ -22,14 +22,17 @@ def _spec(player) -> str:
     spec = getattr(player, "spec", None)
     if isinstance(spec, str):
         return spec
-    raise ValueError(f"a player is a spec like 'uct:200' or an agent from load_agent(), not {player!r}")
+    raise ValueError(
+        f"a player is a spec like 'uct:200' or 'mcts(simulations=64)', or an agent from load_agent(), not {player!r}"
+    )
 
 
 def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, threads: int = 0,
              opening_turns: int = 2, progress: bool = False) -> dict:
     """Plays players against each other (round robin, or `against` versus each) on all cores.
 
-    players: specs ("random", "uct:200", "agent:PATH") or agents from load_agent(). game: a Game or a
+    players: specs ("random", "uct:200", "mcts(simulations=64)", "agent:PATH(simulations=8)"; core/player_spec.h)
+    or agents from load_agent(). game: a Game or a
     game string; by default the agents' game. `games` games per group of as many players as the game
     seats, cycling through the seat orders. Returns a dict with "table" (text), "elo" (per player: elo,
     stderr, low, high of the 95% interval, fitted to each game's whole ranking: Plackett-Luce on the Elo
@@ -55,7 +58,8 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
 
 
 def make_bot(spec: str, game, seed: int = 0):
-    """A C++ player from a spec ("random", "uct:200", "mcts:...", "agent:PATH"): bot.act(state) -> action."""
+    """A C++ player from a spec ("random", "uct:200", "mcts(algorithm=puct,simulations=64)", "agent:PATH"):
+    bot.act(state) -> action."""
     if not isinstance(game, boardlab.Game):
         game = boardlab.load_game(game)
     return module_for([spec]).make_bot(spec, game, seed)

@@ -118,7 +118,8 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
         return factory(spec, *game.game, seed_arg(seed, "make_bot: seed"));
       },
       py::arg("spec"), py::arg("game"), py::arg("seed") = 0,
-      "A player from a spec (random, uct:N, mcts:key=value,...; agent:PATH with the network module).");
+      "A player from a spec (random, uct:N, mcts(key=value,...); agent:PATH(key=value,...) with the network "
+      "module).");
 }
 
 }  // namespace boardlab::python

@@ -10,6 +10,7 @@
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
+#include "core/player_spec.h"
 #include "mcts/bots.h"
 #include "mcts/search_bench.h"
 
@@ -66,6 +67,30 @@ void bind_search(py::module_& m) {
         "Times batched search on random positions: `free` evaluator (the search alone) or `rollout` (UCT's cost).");
   m.attr("PLAYER_KINDS_HELP") = search_bot_kinds_help();
   m.attr("MAX_BENCH_CONCURRENT") = kMaxBenchConcurrent;
+  // The one parser of player specs (core/player_spec.h), for the command line and Python.
+  m.def("split_player_specs", &split_player_specs, py::arg("text"),
+        "A list of player specs split at its top-level commas: 'agent:ck.pt(simulations=8),random' is two. "
+        "Raises InputError (a ValueError) for a malformed list or the old 'kind:key=value,...' spelling.");
+  m.def(
+      "parse_player_spec",
+      [](std::string_view text) {
+        const PlayerSpec spec = parse_player_spec(text);
+        py::dict options;
+        for (const auto& [key, value] : spec.options) options[py::str(key)] = value;
+        return py::make_tuple(spec.kind, spec.argument, options);
+      },
+      py::arg("text"),
+      "(kind, argument or None, options dict) of a spec kind[:argument][(key=value,...)], quotes removed.");
+  m.def(
+      "player_spec",
+      [](const std::string& kind, const std::optional<std::string>& argument,
+         const std::vector<std::pair<std::string, std::string>>& options) {
+        return player_spec_string({kind, argument, options});
+      },
+      py::arg("kind"), py::arg("argument") = py::none(),
+      py::arg("options") = std::vector<std::pair<std::string, std::string>>{},
+      "The spec text of a kind, an argument and (key, value) options, quoted where needed: "
+      "player_spec('agent', 'my,run/latest.pt', [('simulations', '8')]) is \"agent:'my,run/latest.pt'(simulations=8)\".");
 }
 
 }  // namespace boardlab::python

@@ -13,6 +13,7 @@
 #include "../common/stoppable.h"
 #include "../module/arguments.h"
 #include "core/errors.h"
+#include "core/player_spec.h"
 #include "games/registry.h"
 #include "mcts/search.h"
 #include "mcts/search_driver.h"
@@ -118,7 +119,9 @@ class Agent {
     return out;
   }
 
-  std::string spec() const { return "agent:" + path_ + ",simulations=" + std::to_string(config_.simulations); }
+  std::string spec() const {
+    return player_spec_string({"agent", path_, {{"simulations", std::to_string(config_.simulations)}}});
+  }
   GameHandle game() const { return GameHandle{game_}; }
   int simulations() const { return config_.simulations; }
   const std::string& path() const { return path_; }

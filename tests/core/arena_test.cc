@@ -183,7 +183,7 @@ TEST(Arena, TwoPlayerRatingsAreTheEloOfThePairings) {
 }
 
 TEST(Arena, ResultsDoNotDependOnTheThreadCount) {
-  const std::vector<std::string> players = {"random", "uct:8", "mcts:algorithm=gumbel,simulations=4"};
+  const std::vector<std::string> players = {"random", "uct:8", "mcts(algorithm=gumbel,simulations=4)"};
   const auto groups = round_robin_groups(3, 2);
   const ArenaReport one = run_arena(game(), players, groups, factory(), options(4, 1, 5));
   for (int threads : {2, 3}) {
@@ -218,7 +218,7 @@ TEST(Arena, UctBeatsRandomClearly) {
 
 TEST(Arena, ReportsNameEveryPlayer) {
   // A spec with commas must survive the CSV files.
-  const std::vector<std::string> players = {"random", "uct:6", "mcts:simulations=4,c_puct=2"};
+  const std::vector<std::string> players = {"random", "uct:6", "mcts(simulations=4,c_puct=2)"};
   const ArenaReport report = run_arena(game(), players, round_robin_groups(3, 2), factory(), options(2, 2, 9));
   EXPECT_EQ(report.game, "virus_war(strict=false)");
   EXPECT_EQ(report.players, players);
@@ -293,8 +293,8 @@ TEST(Arena, BadSpecsAndOptionsFailBeforeAnyGame) {
   };
   EXPECT_NE(arena_error({"random", "uct:abc"}, {{0, 1}}, options(50, 2)).find("player 'uct:abc'"), std::string::npos);
   EXPECT_NE(arena_error({"random", "nope"}, {{0, 1}}, options(50, 2)).find("unknown kind 'nope'"), std::string::npos);
-  EXPECT_NE(arena_error({"random", "mcts:simulations=0"}, {{0, 1}}, options(50, 2))
-                .find("player 'mcts:simulations=0': search option 'simulations': expected an integer >= 1, got 0"),
+  EXPECT_NE(arena_error({"random", "mcts(simulations=0)"}, {{0, 1}}, options(50, 2))
+                .find("player 'mcts(simulations=0)': search option 'simulations': expected an integer >= 1, got 0"),
             std::string::npos);
   EXPECT_EQ(arena_error({"random", "random"}, {{0, 1}}, options(0, 2)), "arena: games must be at least 1, got 0");
   EXPECT_EQ(arena_error({"random", "random"}, {}, options(5, 2)), "arena: no group of players to play");

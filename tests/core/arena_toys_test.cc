@@ -261,7 +261,7 @@ TEST(ArenaToys, HiddenCardsStayHiddenAndEveryRotationGetsTheSameDeal) {
 
 TEST(ArenaToys, ResultsDoNotDependOnTheThreadCount) {
   const auto game = load_toy("toy_race(players=3,tokens=12)");
-  const std::vector<std::string> players = {"random", "uct:16", "mcts:simulations=8", "random"};
+  const std::vector<std::string> players = {"random", "uct:16", "mcts(simulations=8)", "random"};
   auto seen = std::make_shared<Seen>();
   const auto groups = round_robin_groups(4, 3);
   const ArenaReport one = run_arena(*game, players, groups, toy_factory(seen), options(9, 1, 5));

@@ -241,8 +241,8 @@ Score score_of(const std::vector<double>& values) {
   return {mean, std::sqrt(std::max(0.0, squares / n - mean * mean) / n)};
 }
 
-const std::string kInformationSet = "mcts:simulations=100,hidden=information_set";
-const std::string kSingleSample = "mcts:simulations=100,hidden=single_sample";
+const std::string kInformationSet = "mcts(simulations=100,hidden=information_set)";
+const std::string kSingleSample = "mcts(simulations=100,hidden=single_sample)";
 
 TEST(InformationSetSearch, BeatsSingleSampleSearchWhereStrategyFusionBites) {
   // One sampled deal shows the coins, so single-sample search finds "risky, then guess

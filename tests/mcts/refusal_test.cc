@@ -69,7 +69,7 @@ TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
   EXPECT_EQ(construction_error(*kuhn, "algorithm=gumbel,hidden=single_sample"), "no error");
   EXPECT_EQ(construction_error(*load_game("virus_war"), "transpositions=true,reuse_tree=true"), "no error");
   // Player specs carry the refusal.
-  EXPECT_TRUE(contains(error_of([&] { make_search_bot("mcts:algorithm=gumbel", *matrix, 1); }),
+  EXPECT_TRUE(contains(error_of([&] { make_search_bot("mcts(algorithm=gumbel)", *matrix, 1); }),
                        "gumbel does not search toy_matrix"));
   // So does the benchmark.
   SearchConfig gumbel;

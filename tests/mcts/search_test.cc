@@ -500,7 +500,7 @@ TEST(SearchSeeds, SameSeedSameSearchDifferentSeedDifferentSearch) {
 
 TEST(SearchSeeds, SearchBotsWithTheSameSeedPlayTheSameGame) {
   for (const char* spec :
-       {"uct:40", "mcts:algorithm=gumbel,simulations=16", "mcts:simulations=16,dirichlet_epsilon=0.25"}) {
+       {"uct:40", "mcts(algorithm=gumbel,simulations=16)", "mcts(simulations=16,dirichlet_epsilon=0.25)"}) {
     SCOPED_TRACE(spec);
     auto play = [&](std::uint64_t seed) {
       auto x = make_search_bot(spec, game(), seed);
@@ -958,18 +958,21 @@ TEST(SearchInput, BotSpecsNameTheProblem) {
   EXPECT_TRUE(contains(bot_error("uct:abc"), "player 'uct:abc': uct needs a number of simulations, as in uct:1000"));
   EXPECT_TRUE(contains(bot_error("uct"), "uct needs a number of simulations"));
   EXPECT_TRUE(contains(bot_error("uct:0"), "uct needs a number of simulations"));
-  EXPECT_TRUE(contains(bot_error("nope"), "player 'nope': unknown kind 'nope' (known: random, uct:N, mcts:"));
-  EXPECT_EQ(bot_error("mcts:simulations=0"),
-            "player 'mcts:simulations=0': search option 'simulations': expected an integer >= 1, got 0");
-  EXPECT_EQ(bot_error("mcts:simulatons=4"),
-            "player 'mcts:simulatons=4': unknown search option 'simulatons'; did you mean 'simulations'?");
-  EXPECT_EQ(bot_error("uct:10,algoritm=puct"),
-            "player 'uct:10,algoritm=puct': unknown search option 'algoritm'; did you mean 'algorithm'?");
-  EXPECT_TRUE(contains(bot_error("uct:10,rollouts=0"), "rollouts must be a positive integer"));
-  EXPECT_TRUE(contains(bot_error("random:3"), "player 'random:3': random takes no options"));
+  EXPECT_TRUE(contains(bot_error("nope"), "player 'nope': unknown kind 'nope' (known: random, uct:N, uct(key=value,...), mcts("));
+  EXPECT_EQ(bot_error("mcts(simulations=0)"),
+            "player 'mcts(simulations=0)': search option 'simulations': expected an integer >= 1, got 0");
+  EXPECT_EQ(bot_error("mcts(simulatons=4)"),
+            "player 'mcts(simulatons=4)': unknown search option 'simulatons'; did you mean 'simulations'?");
+  EXPECT_EQ(bot_error("uct:10(algoritm=puct)"),
+            "player 'uct:10(algoritm=puct)': unknown search option 'algoritm'; did you mean 'algorithm'?");
+  EXPECT_TRUE(contains(bot_error("uct:10(rollouts=0)"), "rollouts must be a positive integer"));
+  EXPECT_TRUE(contains(bot_error("random:3"), "player 'random:3': random takes no argument or options"));
+  EXPECT_TRUE(contains(bot_error("mcts:simulations=8,algorithm=puct"), "write 'mcts(simulations=8,algorithm=puct)'"));
+  EXPECT_TRUE(contains(bot_error("mcts:x.pt"), "mcts takes no argument after ':'"));
+  EXPECT_TRUE(contains(bot_error("uct:5(simulations=4)"), "simulations given twice"));
   // Good specs make bots that play legal actions.
   const auto state = random_position(3, 6);
-  for (const char* spec : {"random", "uct:20", "uct:20,uct_c=2,rollouts=2", "mcts", "mcts:algorithm=gumbel"}) {
+  for (const char* spec : {"random", "uct:20", "uct:20(uct_c=2,rollouts=2)", "mcts", "mcts(algorithm=gumbel)"}) {
     SCOPED_TRACE(spec);
     auto bot = make_search_bot(spec, game(), 2);
     EXPECT_TRUE(is_legal(*state, bot->act(PlayerView::of_mover(*state))));

@@ -321,7 +321,7 @@ TEST(SimultaneousSearch, TreeReuseFollowsTheJointAction) {
 TEST(SimultaneousSearch, BotsPlayWholeGamesAtEveryNode) {
   // A search bot is asked once per seat at each round, each time from that seat's view.
   const Game& game = matrix(3);
-  for (const char* spec : {"mcts:simulations=64", "uct:64", "mcts:simulations=64,simultaneous_selection=puct"}) {
+  for (const char* spec : {"mcts(simulations=64)", "uct:64", "mcts(simulations=64,simultaneous_selection=puct)"}) {
     SCOPED_TRACE(spec);
     auto zero = make_search_bot(spec, game, 1);
     auto one = make_search_bot(spec, game, 2);

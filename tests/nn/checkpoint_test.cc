@@ -166,7 +166,7 @@ TEST(Checkpoint, AnAgentPlaysItsRunsEvaluationSearch) {
   EXPECT_EQ(searched.dirichlet_epsilon, 0.0f);
   EXPECT_EQ(checkpoint_search(bare, game), default_agent_search(game));
   // The spec's keys change the run's search, and a bad one names the player.
-  EXPECT_NO_THROW(make_any_bot("agent:" + with_config + ",simulations=4", game, 0));
+  EXPECT_NO_THROW(make_any_bot("agent:" + with_config + "(simulations=4)", game, 0));
   const std::string error = error_of([&] { make_any_bot("agent:" + with_config + ",rollout_weight=2", game, 0); });
   EXPECT_NE(error.find("rollout_weight"), std::string::npos) << error;
 }

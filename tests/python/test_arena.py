@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -57,3 +58,26 @@ def test_evaluate_command_prints_the_table_and_writes_standings(run_cli, tmp_pat
     assert [(r["player"], r["games"]) for r in rows] == [("random", "4"), ("uct:20", "4"), ("uct:5", "4")]
     for name in ("results.json", "elo.csv", "pairings.csv", "games.txt"):
         assert (out / name).is_file(), name
+
+
+def test_evaluate_takes_specs_with_options_in_parentheses(run_cli):
+    # The documented multi-option specs split at the same commas as the list before.
+    result = run_cli("evaluate", "--game", "virus_war", "--players", "mcts(algorithm=puct,simulations=8),uct(simulations=8),random",
+                     "--games", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^mcts\(algorithm=puct,simulations=8\) +vs uct\(simulations=8\) ", result.stdout, re.M), result.stdout
+    result = run_cli("evaluate", "--game", "virus_war", "--player", "mcts(algorithm=puct,simulations=8)",
+                     "--against", "uct:8,random", "--games", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^mcts\(algorithm=puct,simulations=8\) +vs random ", result.stdout, re.M), result.stdout
+
+
+def test_evaluate_refuses_the_old_comma_spelling_in_one_line(run_cli):
+    for flags, new in (
+        (["--players", "mcts:algorithm=puct,simulations=8,random"], "mcts(algorithm=puct,simulations=8),random"),
+        (["--player", "random", "--against", "mcts:algorithm=puct,simulations=8"], "mcts(algorithm=puct,simulations=8)"),
+    ):
+        result = run_cli("evaluate", "--game", "virus_war", *flags, "--games", "2", "--quiet")
+        assert result.returncode == 2, result.stderr
+        assert f"write '{new}'" in result.stderr
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr

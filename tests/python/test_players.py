@@ -36,9 +36,38 @@ def test_player_specs():
         make_player("agent:/nonexistent.pt", context(game))
 
 
+def test_player_specs_split_at_top_level_commas_only():
+    assert parse_player_specs("agent:'a,b.pt'(simulations=8), mcts(algorithm=puct,simulations=8)", 2) == [
+        "agent:'a,b.pt'(simulations=8)",
+        "mcts(algorithm=puct,simulations=8)",
+    ]
+    assert parse_player_specs("uct(simulations=20),random", 2) == ["uct(simulations=20)", "random"]
+    with pytest.raises(CliError, match=r"write 'agent:ck\.pt\(simulations=8\),random'"):
+        parse_player_specs("agent:ck.pt,simulations=8,random", 2)
+    with pytest.raises(CliError, match=r"'\(' without a closing '\)'"):
+        parse_player_specs("mcts(simulations=8,random", 2)
+    game = boardlab.load_game("virus_war")
+    with pytest.raises(CliError, match="takes no argument or options"):
+        make_player("human(x=1)", context(game))
+    with pytest.raises(ValueError, match=r"write 'mcts\(simulations=8\)'"):
+        make_player("mcts:simulations=8", context(game))
+
+
+def test_the_spec_parser_is_bound_for_python():
+    from boardlab import _boardlab
+
+    assert _boardlab.parse_player_spec("agent:'my,run.pt'(simulations=8)") == ("agent", "my,run.pt", {"simulations": "8"})
+    assert _boardlab.player_spec("agent", "my,run.pt", [("simulations", "8")]) == "agent:'my,run.pt'(simulations=8)"
+    assert _boardlab.split_player_specs("random,uct:5") == ["random", "uct:5"]
+    with pytest.raises(ValueError, match=r"write 'mcts\(algorithm=puct,simulations=8\)'"):
+        boardlab.make_bot("mcts:algorithm=puct,simulations=8", game=boardlab.load_game("virus_war"))
+    with pytest.raises(ValueError, match=r"write 'mcts\(simulations=8\)'"):
+        boardlab.evaluate(["random", "mcts:simulations=8"], game="virus_war", games=1)
+
+
 def test_search_players_play_legal_moves_reproducibly():
     game = boardlab.load_game("virus_war")
-    for spec in ("uct:20", "mcts:simulations=8,algorithm=gumbel", "mcts"):
+    for spec in ("uct:20", "mcts(simulations=8,algorithm=gumbel)", "mcts"):
         games = []
         for _ in range(2):
             players = [make_player(spec, context(game, seat=s)) for s in range(2)]

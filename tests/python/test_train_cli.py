@@ -5,6 +5,7 @@ import os
 import pathlib
 import random
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -131,6 +132,42 @@ def test_evaluate_a_checkpoint_against_random(tiny_run, run_cli):
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("virus_war(strict=false): 2 games in ")
     assert re.search(rf"^agent:{re.escape(str(latest))} +vs random +\d+ +\d+ +\d+ ", result.stdout, re.M), result.stdout
+
+
+def test_agent_specs_take_options_and_quoted_paths(tiny_run, run_cli, tmp_path):
+    run, _ = tiny_run
+    # A path with a comma and parentheses, typed quoted.
+    odd = tmp_path / "my,run (1)"
+    odd.mkdir()
+    shutil.copy(run / "checkpoints" / "latest.pt", odd / "latest.pt")
+    agent = f"agent:'{odd}/latest.pt'(simulations=2)"
+    result = run_cli("evaluate", "--game", "virus_war", "--players", f"{agent},random", "--games", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert re.search(rf"^{re.escape(agent)} +vs random ", result.stdout, re.M), result.stdout
+    result = run_cli("play", "virus_war", "--players", f"random,{agent}", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    # --checkpoint spells the agent with the same syntax, quoting the path.
+    result = run_cli("evaluate", "--checkpoint", str(odd / "latest.pt"), "--simulations", "2", "--against", "random",
+                     "--games", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert re.search(rf"^{re.escape(agent)} +vs random ", result.stdout, re.M), result.stdout
+    assert boardlab.load_agent(odd / "latest.pt", simulations=2).spec == agent
+    result = run_cli("evaluate", "--game", "virus_war", "--players",
+                     f"agent:{run}/checkpoints/latest.pt,simulations=2,random", "--games", "2", "--quiet")
+    assert result.returncode == 2
+    assert f"write 'agent:{run}/checkpoints/latest.pt(simulations=2),random'" in result.stderr, result.stderr
+
+
+def test_evaluation_opponents_use_the_spec_syntax():
+    from boardlab import _boardlab_nn
+
+    good = _boardlab_nn.config_yaml(CONFIG, ['evaluation.opponents=[random, "mcts(simulations=8,algorithm=puct)"]'])
+    assert "mcts(simulations=8,algorithm=puct)" in good
+    with pytest.raises(ValueError, match=r"write 'mcts\(simulations=8,algorithm=puct\)'"):
+        _boardlab_nn.config_yaml(CONFIG, ['evaluation.opponents=[random, "mcts:simulations=8,algorithm=puct"]'])
+    # A YAML flow list splits at every comma: the message says to quote the spec.
+    with pytest.raises(ValueError, match=r"quote a spec that has commas"):
+        _boardlab_nn.config_yaml(CONFIG, ["evaluation.opponents=[random, mcts(simulations=8,algorithm=puct)]"])
 
 
 def test_play_against_a_trained_agent(tiny_run, run_cli):

@@ -24,7 +24,11 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--game", help="game string, e.g. virus_war(strict=true); default: the checkpoint's game")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a game parameter (repeatable)")
-    parser.add_argument("--players", help="comma-separated players for a round robin: random, uct:N, mcts:..., agent:PATH")
+    parser.add_argument(
+        "--players",
+        help="comma-separated players for a round robin: random, uct:N, mcts(key=value,...), agent:PATH(key=value,...) "
+        "(options in parentheses; quote a path with commas: agent:'my,run.pt')",
+    )
     parser.add_argument("--player", help="the one player that plays each of --against")
     parser.add_argument("--checkpoint", help="a trained checkpoint: plays as agent:PATH against --against")
     parser.add_argument("--simulations", type=int_in(1), help="search budget of the --checkpoint agent (default: its run's evaluation.simulations)")
@@ -44,7 +48,13 @@ def register(subparsers) -> None:
 
 
 def _split(text: str | None) -> list[str]:
-    return [item.strip() for item in text.split(",") if item.strip()] if text else []
+    """Player specs split at the list's top-level commas, by the one spec parser (core/player_spec.h)."""
+    if not text:
+        return []
+    try:
+        return boardlab._boardlab.split_player_specs(text)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 _FILES = (("results.json", "json"), ("elo.csv", "elo_csv"), ("pairings.csv", "pairings_csv"),
@@ -77,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     if args.checkpoint:
         if focus:
             raise CliError("give --player or --checkpoint, not both")
-        focus = f"agent:{args.checkpoint}" + (f",simulations={args.simulations}" if args.simulations is not None else "")
+        options = [("simulations", str(args.simulations))] if args.simulations is not None else []
+        focus = boardlab._boardlab.player_spec("agent", args.checkpoint, options)
     elif args.simulations is not None:
         raise CliError("--simulations applies to --checkpoint")
     opponents = _split(args.against)
