@@ -99,7 +99,7 @@ def test_nan_weights_stop_the_search_with_the_network_named(tmp_path):
     nan = edited(WITHOUT_CHECKSUM, tmp_path / "nan.pt", poison)
     game = boardlab.load_game("virus_war")
     state = game.new_initial_state()
-    for spec in (f"agent:{nan}", f"agent:{nan},simulations=8,algorithm=puct"):
+    for spec in (f"agent:{nan}", f"agent:{nan}(simulations=8,algorithm=puct)"):
         bot = boardlab.make_bot(spec, game)
         with pytest.raises(ValueError, match=rf"network output is not finite \(policy logits of checkpoint '{nan}'"):
             bot.act(state)
