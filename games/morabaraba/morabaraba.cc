@@ -576,7 +576,7 @@ std::unique_ptr<State> MorabarabaGame::load_record(std::string_view record) cons
       if (!move.empty()) {
         state->apply(state->string_to_action(move));
         if (!shot.empty() && !state->shot_pending())
-          throw NotationError(quote_input(move) + " makes no mill" +
+          throw NotationError(std::string(move) + " makes no mill" +
                               (state->is_terminal() ? " and ended the game" : "") + ": there is no shot to take");
       } else if (!state->shot_pending()) {
         throw NotationError(ply == 0 ? "a record starts with a placement, not a shot"
@@ -637,7 +637,7 @@ std::unique_ptr<MorabarabaState> MorabarabaState::from_text(const MorabarabaGame
       const Player p = colour(key);
       for (const std::string& word : values) {
         const int c = point(word);
-        if ((state->cows_[0] | state->cows_[1]) & bit(c)) fail(quote_input(word) + " is listed twice");
+        if ((state->cows_[0] | state->cows_[1]) & bit(c)) fail(word + " is listed twice");  // a point's name
         state->cows_[p] |= bit(c);
       }
     } else if (key == "hands") {
