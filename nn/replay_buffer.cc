@@ -339,8 +339,9 @@ void ReplayBuffer::save(const std::string& path) const {
   write_file_atomically(path, w.bytes());
 }
 
-void ReplayBuffer::load(const std::string& path) {
-  const std::string bytes = read_file(path);
+void ReplayBuffer::load(const std::string& path) { load_from(read_file(path), path); }
+
+void ReplayBuffer::load_from(const std::string& bytes, const std::string& path) {
   Reader r(bytes, path);
   char magic[sizeof kMagic];
   r.take(magic, sizeof magic, "the header");

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs every test on a fresh machine: the full suite, then the torch-free tests under ASan+UBSan.
+# Builds and runs every test on a fresh machine: the full suite, the torch-free tests under ASan+UBSan, then a short fuzz of every target.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 start=$SECONDS
@@ -14,4 +14,7 @@ BOARDLAB_BUILD="$root/build-sanitize" "$root/scripts/build.sh" -DCMAKE_BUILD_TYP
   -DBOARDLAB_SANITIZE=ON -DBOARDLAB_PYTHON=OFF -DBOARDLAB_TORCH=OFF
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir "$root/build-sanitize" --output-on-failure -j "$(nproc)"
+
+echo "== every fuzz target for 20 s (libFuzzer, ASan+UBSan), its regression inputs first"
+"$root/scripts/fuzz.sh" 20
 echo "== all tests passed in $((SECONDS - start)) s"

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of fuzz/ (clang, ASan+UBSan) into build-fuzz/ and fuzzes each for SECONDS (default 60).
+#
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]. Each target starts from its committed seeds
+# (fuzz/corpus/TARGET), its regression inputs (fuzz/regressions/TARGET, replayed first) and
+# the corpus it grew in earlier runs (build-fuzz/corpus/TARGET). A crash, leak, timeout
+# (10 s an input) or out-of-memory (2 GB) goes to build-fuzz/crashes/TARGET/; the script
+# goes on with the other targets and fails at the end if any found one. Per-target figures
+# go to build-fuzz/fuzz-stats.tsv (BOARDLAB_FUZZ_BUILD moves build-fuzz/).
+#
+# The checkpoint targets need LibTorch, which clang cannot compile (fuzz/CMakeLists.txt):
+# they run from the normal build (BOARDLAB_BUILD, default build/) when it has them, as
+# random-mutation drivers under ASan and UBSan, seeded with a checkpoint written at run time.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+shift || true
+build=${BOARDLAB_FUZZ_BUILD:-$root/build-fuzz}
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DBOARDLAB_FUZZ=ON -DBOARDLAB_PYTHON=OFF -DBOARDLAB_TESTS=OFF -DBOARDLAB_WERROR=OFF \
+  -DBOARDLAB_TORCH=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)"
+
+normal=${BOARDLAB_BUILD:-$root/build}
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for binary in "$build"/fuzz/fuzz_* "$normal"/fuzz/fuzz_random_*; do
+    [ -x "$binary" ] || continue
+    name=$(basename "$binary")
+    name=${name#fuzz_}
+    [ "$name" = make_seeds ] || targets+=("${name#random_}")
+  done
+fi
+if [ -x "$normal/fuzz/fuzz_make_seeds" ] && [ -x "$normal/fuzz/fuzz_random_checkpoint" ]; then
+  "$normal/fuzz/fuzz_make_seeds" "$root" "$build/seeds" checkpoint
+fi
+
+# Leaks are findings too; LibTorch's own allocations at exit are not ours (detect_leaks off there).
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+stats="$build/fuzz-stats.tsv"
+[ -f "$stats" ] || printf 'target\tseconds\texecutions\tcorpus\tresult\n' >"$stats"
+failed=()
+for target in "${targets[@]}"; do
+  corpus="$build/corpus/$target" crashes="$build/crashes/$target" log="$build/logs/$target.log"
+  mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
+  inputs=("$corpus")
+  for dir in "$root/fuzz/regressions/$target" "$root/fuzz/corpus/$target" "$build/seeds/$target"; do
+    [ -d "$dir" ] && inputs+=("$dir")
+  done
+  leaks=1
+  case $target in checkpoint*) leaks=0 ;; esac
+  echo "== fuzz $target for $seconds s"
+  start=$SECONDS result=ok
+  if [ -x "$build/fuzz/fuzz_$target" ]; then
+    ASAN_OPTIONS=detect_leaks=$leaks:allocator_may_return_null=0 \
+      "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$crashes/" "${inputs[@]}" >"$log" 2>&1 || result=crash
+  else
+    # No per-input timeout here: the whole run gets a minute of slack. An allocation past
+    # 2 GB is a finding, as libFuzzer's -rss_limit_mb makes it for the others.
+    ASAN_OPTIONS=detect_leaks=0:detect_odr_violation=0:max_allocation_size_mb=2048:allocator_may_return_null=0 \
+      timeout $((seconds + 60)) "$normal/fuzz/fuzz_random_$target" "$seconds" "$crashes" "${inputs[@]:1}" \
+      >"$log" 2>&1 || result=crash
+    if [ -f "$crashes/current" ]; then
+      mv "$crashes/current" "$crashes/crash-$(sha1sum <"$crashes/current" | cut -c1-40)"
+    fi
+    size=0
+    if [ ${#inputs[@]} -gt 1 ]; then size=$(find "${inputs[@]:1}" -type f | wc -l); fi
+  fi
+  executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  if [ -x "$build/fuzz/fuzz_$target" ]; then size=$(find "$corpus" -type f | wc -l); fi
+  printf '%s\t%s\t%s\t%s\t%s\n' "$target" "$((SECONDS - start))" "${executions:-0}" "$size" "$result" >>"$stats"
+  if [ "$result" = crash ]; then
+    failed+=("$target")
+    grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$log" | head -5 || true
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: findings in ${failed[*]} (inputs under $build/crashes/, logs under $build/logs/)" >&2
+  exit 1
+fi
+echo "fuzz: ${#targets[@]} targets, $seconds s each, no findings"
