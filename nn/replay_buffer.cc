@@ -62,6 +62,7 @@ class Reader {
   }
   void take(void* out, std::size_t n, const std::string& what) {
     if (bytes_.size() - pos_ < n) fail("truncated in " + what);
+    if (n == 0) return;  // an empty vector's data() may be null, which memcpy must never get
     std::memcpy(out, bytes_.data() + pos_, n);
     pos_ += n;
   }
