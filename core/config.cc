@@ -1,6 +1,7 @@
 // Config keys bound to struct fields: YAML files, --set overrides and player-spec options read key by key, checked, and written back as YAML.
 #include "core/config.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cstdio>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -304,6 +306,60 @@ std::string suggestion(std::string_view path, const std::vector<std::string>& ca
   return best ? "; did you mean '" + *best + "'?" : "";
 }
 
+// Where each document starts, and its first value (a null one has no place of its own);
+// the rest of the events are not needed.
+class DocumentStarts final : public YAML::EventHandler {
+ public:
+  YAML::Mark start;
+  std::optional<YAML::Mark> value;
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    start = mark;
+    value.reset();
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { first(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override { first(mark); }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    first(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    first(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void first(const YAML::Mark& mark) {
+    if (!value) value = mark;
+  }
+};
+
+// The one document of `text` (null when there is none). yaml-cpp's LoadAll never returns
+// on a token that starts no node, such as a ',' alone or after a flow collection ("[a], b"):
+// it reads an empty document at that token without moving past it, again and again, until
+// memory runs out (yaml-cpp issue 1040); Load silently stops before it. So the documents are
+// walked here first, three at most: one that starts where the previous one did is that
+// stray token, a syntax error; `another` is set to where a second document is written.
+YAML::Node load_document(const std::string& text, std::optional<YAML::Mark>& another) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts handler;
+  std::vector<YAML::Mark> starts;
+  std::optional<YAML::Mark> second;
+  while (starts.size() < 3 && parser.HandleNextDocument(handler)) {
+    if (!starts.empty() && handler.start.pos == starts.back().pos) {
+      const auto pos = static_cast<std::size_t>(handler.start.pos);
+      throw YAML::ParserException(handler.start, pos < text.size() ? "unexpected '" + std::string(1, text[pos]) + "'"
+                                                                   : std::string("unexpected end"));
+    }
+    starts.push_back(handler.start);
+    if (starts.size() == 2) second = handler.value.value_or(handler.start);
+  }
+  another = second;
+  return YAML::Load(text);
+}
+
 // A node of the nested sections to_yaml writes: a key (index set) or a section (children).
 struct YamlTree {
   std::string name;
@@ -443,16 +499,15 @@ const std::string& Config::path_of(const void* field) const {
 
 void Config::read_yaml(std::string_view text, std::string_view source) {
   const Origin file{Origin::Kind::kFile, std::string(source)};
-  std::vector<YAML::Node> documents;
+  YAML::Node top;
+  std::optional<YAML::Mark> another;
   try {
-    documents = YAML::LoadAll(std::string(text));
+    top = load_document(std::string(text), another);
   } catch (const YAML::Exception& e) {
     file.fail(e.mark.line >= 0 ? e.mark.line + 1 : 0, "YAML syntax error: " + e.msg);
   }
-  if (documents.size() > 1)
-    file.fail(line_of(documents[1], 0), "expected one YAML document, found another after a '---' line");
-  if (documents.empty() || documents[0].IsNull()) return;
-  const YAML::Node& top = documents[0];
+  if (another) file.fail(another->line + 1, "expected one YAML document, found another after a '---' line");
+  if (top.IsNull()) return;
   if (!top.IsMap()) file.fail(line_of(top, 0), "expected a mapping of keys at the top level, got " + describe(top));
 
   // Each key's line, to catch one given twice.
@@ -504,11 +559,13 @@ void Config::set(std::string_view item) {
     origin.fail(0, "unknown key " + quote_input(path) + suggestion(path, names()));
   }
   YAML::Node node;
+  std::optional<YAML::Mark> another;
   try {
-    node = YAML::Load(std::string(item.substr(eq + 1)));
+    node = load_document(std::string(item.substr(eq + 1)), another);
   } catch (const YAML::Exception& e) {
     origin.fail(0, "YAML syntax error: " + e.msg);
   }
+  if (another) origin.fail(0, "expected one YAML value, found a second document after a '---' line");
   keys_[it->second].set(read_value(keys_[it->second], node, origin, 0));
   origins_[it->second] = origin.prefix(0);
 }

@@ -326,6 +326,27 @@ TEST(ConfigErrors, UnknownKeySuggestsTheClosestKey) {
   EXPECT_EQ(parse_error("training:\n  momentum: 0.9\n"), "run.yaml:2: unknown key 'training.momentum'");
 }
 
+// A key far longer than any key gets no suggestion: the edit distance costs the product of
+// the lengths, and a 200 KB key in --set took minutes (found by fuzz/set).
+TEST(ConfigErrors, AKeyLongerThanAnyKeyGetsNoSuggestion) {
+  const std::string long_key = std::string(300, 'x') + ".batch_size";
+  EXPECT_EQ(override_error(long_key + "=1"), "--set " + long_key + "=1: unknown key '" + long_key + "'");
+}
+
+// A token that starts no node (',' after a flow collection or alone) made yaml-cpp's
+// LoadAll read empty documents forever, growing past 23 GB (found by fuzz/config).
+TEST(ConfigErrors, AStrayTokenAfterTheDocumentIsASyntaxError) {
+  EXPECT_EQ(parse_error("[a],"), "run.yaml:1: YAML syntax error: unexpected ','");
+  EXPECT_EQ(parse_error(","), "run.yaml:1: YAML syntax error: unexpected ','");
+  EXPECT_EQ(parse_error("training: {batch_size: 64},
+"), "run.yaml:1: YAML syntax error: unexpected ','");
+  // Load stopped before it and kept the list: "[random], uct:100" was read as [random].
+  EXPECT_EQ(override_error("training.opponents=[random], uct:100"),
+            "--set training.opponents=[random], uct:100: YAML syntax error: unexpected ','");
+  EXPECT_EQ(override_error("training.batch_size=1\n---\n2"),
+            "--set training.batch_size=1\n---\n2: expected one YAML value, found a second document after a '---' line");
+}
+
 TEST(ConfigErrors, UnknownSectionSuggestsTheClosestSection) {
   EXPECT_EQ(parse_error("trainig:\n  batch_size: 64\n"),
             "run.yaml:1: unknown section 'trainig'; did you mean 'training'?");
