@@ -1,6 +1,5 @@
 // Game records: writing a game turn by turn in its notation, reading one back, and drawing a game that fits a partial record.
 #include <algorithm>
-#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -151,73 +150,128 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
   int nodes = 0;
   std::string deepest_error;
   std::size_t deepest = 0;
-  std::vector<Action> candidates;
-  // Returns a final state matching turns[t..] from `state`, at part `part` of turn t.
-  std::function<std::unique_ptr<State>(const State&, std::size_t, std::size_t)> search =
-      [&](const State& state, std::size_t t, std::size_t part) -> std::unique_ptr<State> {
-    if (++nodes > max_nodes) return nullptr;
-    const auto fail = [&](const std::string& why) -> std::unique_ptr<State> {
-      if (t >= deepest) {
-        deepest = t;
-        deepest_error = "record turn " + std::to_string(t + 1) + (t < turns.size() ? " " + quote_input(turns[t].word) : "") +
-                        ": " + why;
-      }
-      return nullptr;
-    };
-    if (t == turns.size()) return state.clone();
-    if (state.is_terminal()) return fail("the game is already over");
-    const bool simultaneous = state.is_simultaneous_node();
-    if (part == 0) turns[t].parts = split_turn(turns[t].word, simultaneous);
-    const std::vector<std::string>& parts = turns[t].parts;
-    if (simultaneous) {
-      if (static_cast<int>(parts.size()) != num_players()) return fail("a simultaneous round needs one action per player");
-      // Every seat's matching actions, then their combinations in random order.
-      std::vector<std::vector<Action>> per_seat(num_players());
-      for (Player p = 0; p < num_players(); ++p) {
-        for (Action a : state.legal_actions(p))
-          if (state.action_seen_by(viewer, p, a) == parts[p]) per_seat[p].push_back(a);
-        if (per_seat[p].empty()) return fail("no action of " + player_name(p) + " reads " + quote_input(parts[p]));
-        std::shuffle(per_seat[p].begin(), per_seat[p].end(), rng);
-      }
-      std::vector<std::size_t> index(num_players(), 0);
-      std::vector<Action> joint(num_players());
-      while (true) {
-        for (Player p = 0; p < num_players(); ++p) joint[p] = per_seat[p][index[p]];
-        std::unique_ptr<State> next = state.clone();
-        next->apply_joint(joint);
-        if (auto found = search(*next, t + 1, 0)) return found;
-        if (nodes > max_nodes) return nullptr;
-        Player p = 0;
-        while (p < num_players() && ++index[p] == per_seat[p].size()) index[p++] = 0;
-        if (p == num_players()) return nullptr;
-      }
+  const auto fail = [&](std::size_t t, const std::string& why) {
+    if (t >= deepest) {
+      deepest = t;
+      deepest_error =
+          "record turn " + std::to_string(t + 1) + (t < turns.size() ? " " + quote_input(turns[t].word) : "") + ": " + why;
     }
-    const Player actor = state.current_player();
-    candidates.clear();
-    for (Action a : state.legal_actions(actor))
-      if (state.action_seen_by(viewer, actor, a) == parts[part]) candidates.push_back(a);
-    if (candidates.empty()) return fail("no legal action of " + who(*this, actor) + " reads " + quote_input(parts[part]));
-    std::vector<Action> order = candidates;
-    std::shuffle(order.begin(), order.end(), rng);
-    for (Action a : order) {
-      std::unique_ptr<State> next = state.clone();
-      const int number = next->move_number();
-      next->apply(a);
-      const bool last = part + 1 == parts.size();
-      const bool turn_ended = next->is_terminal() || next->move_number() != number;
-      if (turn_ended != last) {
-        if (!last) fail("the turn ended after " + std::to_string(part + 1) + " part(s)");
-        else fail("the turn is incomplete");
+  };
+  // A node of the search: a state at part `part` of turn t, and the children it has yet to
+  // try. The search keeps its own stack, not the call stack: a record of a million steps
+  // (a long capped game, or hostile input) would otherwise overflow it.
+  struct Node {
+    std::unique_ptr<State> state;
+    std::size_t t = 0, part = 0;
+    bool expanded = false;
+    std::vector<Action> order;  // a turn's step: the matching actions in random order
+    std::size_t next = 0;
+    bool simultaneous = false;  // a round: every seat's matching actions, combined in turn
+    std::vector<std::vector<Action>> per_seat;
+    std::vector<std::size_t> index;
+    bool exhausted = false;
+  };
+  std::vector<Node> stack;
+  stack.push_back({new_initial_state(), 0, 0});
+  std::vector<Action> candidates;
+  while (!stack.empty()) {
+    Node& node = stack.back();
+    const State& state = *node.state;
+    const std::size_t t = node.t, part = node.part;
+    if (!node.expanded) {
+      node.expanded = true;
+      if (++nodes > max_nodes) break;
+      if (t == turns.size()) return std::move(node.state);
+      if (state.is_terminal()) {
+        fail(t, "the game is already over");
+        stack.pop_back();
         continue;
       }
-      if (auto found = last ? search(*next, t + 1, 0) : search(*next, t, part + 1)) return found;
-      if (nodes > max_nodes) return nullptr;
+      node.simultaneous = state.is_simultaneous_node();
+      if (part == 0) turns[t].parts = split_turn(turns[t].word, node.simultaneous);
+      const std::vector<std::string>& parts = turns[t].parts;
+      if (node.simultaneous) {
+        if (static_cast<int>(parts.size()) != num_players()) {
+          fail(t, "a simultaneous round needs one action per player");
+          stack.pop_back();
+          continue;
+        }
+        // Every seat's matching actions, then their combinations in random order.
+        node.per_seat.assign(num_players(), {});
+        bool matched = true;
+        for (Player p = 0; p < num_players() && matched; ++p) {
+          for (Action a : state.legal_actions(p))
+            if (state.action_seen_by(viewer, p, a) == parts[p]) node.per_seat[p].push_back(a);
+          if (node.per_seat[p].empty()) {
+            fail(t, "no action of " + player_name(p) + " reads " + quote_input(parts[p]));
+            matched = false;
+          }
+          std::shuffle(node.per_seat[p].begin(), node.per_seat[p].end(), rng);
+        }
+        if (!matched) {
+          stack.pop_back();
+          continue;
+        }
+        node.index.assign(num_players(), 0);
+      } else {
+        const Player actor = state.current_player();
+        candidates.clear();
+        for (Action a : state.legal_actions(actor))
+          if (state.action_seen_by(viewer, actor, a) == parts[part]) candidates.push_back(a);
+        if (candidates.empty()) {
+          fail(t, "no legal action of " + who(*this, actor) + " reads " + quote_input(parts[part]));
+          stack.pop_back();
+          continue;
+        }
+        node.order = candidates;
+        std::shuffle(node.order.begin(), node.order.end(), rng);
+      }
+      continue;
     }
-    return nullptr;
-  };
-  std::unique_ptr<State> initial = new_initial_state();
-  std::unique_ptr<State> found = search(*initial, 0, 0);
-  if (found) return found;
+    // The next child to try, pushed last: `node` does not outlive the push.
+    std::unique_ptr<State> child;
+    std::size_t child_t = t + 1, child_part = 0;
+    if (node.simultaneous) {
+      if (!node.exhausted) {
+        std::vector<Action> joint(num_players());
+        for (Player p = 0; p < num_players(); ++p) joint[p] = node.per_seat[p][node.index[p]];
+        Player p = 0;
+        while (p < num_players() && ++node.index[p] == node.per_seat[p].size()) node.index[p++] = 0;
+        node.exhausted = p == num_players();
+        child = node.exhausted ? std::move(node.state) : state.clone();  // see below
+        child->apply_joint(joint);
+      }
+    } else {
+      const std::size_t parts = turns[t].parts.size();
+      while (!child && node.next < node.order.size()) {
+        // The last choice here moves this node's own state: nothing comes back to it, and
+        // a record with one reading per step (any record of a perfect-information game)
+        // then keeps one state, not one per step (each holding its history, which made
+        // memory and copying grow with the square of the length).
+        const bool last_choice = node.next + 1 == node.order.size();
+        std::unique_ptr<State> next = last_choice ? std::move(node.state) : state.clone();
+        const int number = next->move_number();
+        next->apply(node.order[node.next++]);
+        const bool last = part + 1 == parts;
+        const bool turn_ended = next->is_terminal() || next->move_number() != number;
+        if (turn_ended != last) {
+          fail(t, last ? "the turn is incomplete" : "the turn ended after " + std::to_string(part + 1) + " part(s)");
+          continue;
+        }
+        child = std::move(next);
+        if (!last) child_t = t, child_part = part + 1;
+      }
+    }
+    if (!child) {
+      stack.pop_back();
+      continue;
+    }
+    if (!node.state) {  // its last choice: the node becomes its child
+      node = Node{std::move(child), child_t, child_part};
+      continue;
+    }
+    stack.push_back({std::move(child), child_t, child_part});
+  }
   if (nodes > max_nodes)
     throw NotationError("sample_record: no game fitting the record was found in " + std::to_string(max_nodes) +
                         " tries");
