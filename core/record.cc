@@ -161,6 +161,8 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
   // try. The search keeps its own stack, not the call stack: a record of a million steps
   // (a long capped game, or hostile input) would otherwise overflow it.
   struct Node {
+    Node(std::unique_ptr<State> at, std::size_t turn, std::size_t part_of_turn)
+        : state(std::move(at)), t(turn), part(part_of_turn) {}
     std::unique_ptr<State> state;
     std::size_t t = 0, part = 0;
     bool expanded = false;
@@ -172,7 +174,7 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
     bool exhausted = false;
   };
   std::vector<Node> stack;
-  stack.push_back({new_initial_state(), 0, 0});
+  stack.emplace_back(new_initial_state(), 0, 0);
   std::vector<Action> candidates;
   while (!stack.empty()) {
     Node& node = stack.back();
@@ -267,10 +269,10 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
       continue;
     }
     if (!node.state) {  // its last choice: the node becomes its child
-      node = Node{std::move(child), child_t, child_part};
+      node = Node(std::move(child), child_t, child_part);
       continue;
     }
-    stack.push_back({std::move(child), child_t, child_part});
+    stack.emplace_back(std::move(child), child_t, child_part);
   }
   if (nodes > max_nodes)
     throw NotationError("sample_record: no game fitting the record was found in " + std::to_string(max_nodes) +
