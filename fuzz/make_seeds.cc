@@ -189,7 +189,7 @@ void checkpoints() {
 void checkpoint_fields() {
   write("checkpoint_fields", "valid", std::string(40, '\0'));
   write("checkpoint_fields", "no_model", std::string(17, '\0') + '\x01');
-  write("checkpoint_fields", "rng_3x4", std::string(16, '\0') + '\x1b');
+  write("checkpoint_fields", "rng_3x3", std::string(16, '\0') + '\x1b');
   write("checkpoint_fields", "no_game", std::string(1, '\0') + '\x01' + std::string(20, '\0'));
 }
 
