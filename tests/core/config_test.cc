@@ -338,8 +338,7 @@ TEST(ConfigErrors, AKeyLongerThanAnyKeyGetsNoSuggestion) {
 TEST(ConfigErrors, AStrayTokenAfterTheDocumentIsASyntaxError) {
   EXPECT_EQ(parse_error("[a],"), "run.yaml:1: YAML syntax error: unexpected ','");
   EXPECT_EQ(parse_error(","), "run.yaml:1: YAML syntax error: unexpected ','");
-  EXPECT_EQ(parse_error("training: {batch_size: 64},
-"), "run.yaml:1: YAML syntax error: unexpected ','");
+  EXPECT_EQ(parse_error("{training: {batch_size: 64}}, x\n"), "run.yaml:1: YAML syntax error: unexpected ','");
   // Load stopped before it and kept the list: "[random], uct:100" was read as [random].
   EXPECT_EQ(override_error("training.opponents=[random], uct:100"),
             "--set training.opponents=[random], uct:100: YAML syntax error: unexpected ','");
