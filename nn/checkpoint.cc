@@ -129,6 +129,12 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
   return out + "]";
 }
 
+// The first line of a multi-line message (the TorchScript compiler quotes the code after it).
+std::string first_line(std::string_view text) {
+  while (!text.empty() && (text.front() == '\n' || text.front() == ' ')) text.remove_prefix(1);
+  return std::string(text.substr(0, text.find('\n')));
+}
+
 torch::serialize::InputArchive open_archive(const std::string& path) {
   if (!std::filesystem::exists(path)) throw InputError("checkpoint '" + path + "' does not exist");
   torch::serialize::InputArchive archive;
@@ -136,6 +142,10 @@ torch::serialize::InputArchive open_archive(const std::string& path) {
     archive.load_from(path);
   } catch (const c10::Error& e) {
     throw InputError("checkpoint '" + path + "' cannot be read (corrupt or not a checkpoint): " + e.what_without_backtrace());
+  } catch (const std::exception& e) {
+    // The archive's TorchScript code is compiled on loading, and a corrupt one throws the
+    // compiler's ErrorReport, which is no c10::Error (found by fuzz/checkpoint).
+    throw InputError("checkpoint '" + path + "' cannot be read (corrupt or not a checkpoint): " + first_line(e.what()));
   }
   return archive;
 }
