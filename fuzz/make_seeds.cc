@@ -85,9 +85,10 @@ void records(const fs::path& source) {
 }
 
 void player_specs() {
-  const char* specs[] = {"random", "uct:100", "uct:50,rollouts=2", "mcts:simulations=8",
-                         "mcts:algorithm=gumbel,simulations=16,gumbel_considered=4",
-                         "mcts:algorithm=puct,c_puct=1.5,dirichlet_epsilon=0.25,rollouts=3,transpositions=true"};
+  const char* specs[] = {"random", "uct:100", "uct:50(rollouts=2)", "mcts(simulations=8)",
+                         "mcts(algorithm=gumbel,simulations=16,gumbel_considered=4)",
+                         "mcts(algorithm=puct,c_puct=1.5,dirichlet_epsilon=0.25,rollouts=3,transpositions=true)",
+                         "uct('50')", "mcts(algorithm=\"puct\",simulations=8)"};
   int n = 0;
   for (const char* spec : specs) {
     write("player_spec", std::to_string(n), selector(n % 2 * 2) + spec);

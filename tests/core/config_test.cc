@@ -326,13 +326,6 @@ TEST(ConfigErrors, UnknownKeySuggestsTheClosestKey) {
   EXPECT_EQ(parse_error("training:\n  momentum: 0.9\n"), "run.yaml:2: unknown key 'training.momentum'");
 }
 
-// A key far longer than any key gets no suggestion: the edit distance costs the product of
-// the lengths, and a 200 KB key in --set took minutes (found by fuzz/set).
-TEST(ConfigErrors, AKeyLongerThanAnyKeyGetsNoSuggestion) {
-  const std::string long_key = std::string(300, 'x') + ".batch_size";
-  EXPECT_EQ(override_error(long_key + "=1"), "--set " + long_key + "=1: unknown key '" + long_key + "'");
-}
-
 // A token that starts no node (',' after a flow collection or alone) made yaml-cpp's
 // LoadAll read empty documents forever, growing past 23 GB (found by fuzz/config).
 TEST(ConfigErrors, AStrayTokenAfterTheDocumentIsASyntaxError) {
@@ -343,7 +336,8 @@ TEST(ConfigErrors, AStrayTokenAfterTheDocumentIsASyntaxError) {
   EXPECT_EQ(override_error("training.opponents=[random], uct:100"),
             "--set training.opponents=[random], uct:100: YAML syntax error: unexpected ','");
   EXPECT_EQ(override_error("training.batch_size=1\n---\n2"),
-            "--set training.batch_size=1\n---\n2: expected one YAML value, found a second document after a '---' line");
+            "--set training.batch_size=1\\x0a---\\x0a2: expected one YAML value, found a second document after a '---' "
+            "line");
 }
 
 TEST(ConfigErrors, UnknownSectionSuggestsTheClosestSection) {
