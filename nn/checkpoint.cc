@@ -11,6 +11,8 @@
 #include "core/config.h"
 #include "core/errors.h"
 #include "games/registry.h"
+#include "nn/archive_seal.h"
+#include "nn/content_hash.h"
 #include "nn/memory_estimate.h"
 #include "nn/model_impl.h"
 #include "nn/trainer_impl.h"
@@ -24,40 +26,6 @@ constexpr std::int64_t kFormatVersion = 1;
 constexpr char kChecksumKey[] = "checksum";
 // The network's keys are written "network_" + its config key.
 constexpr char kNetworkPrefix[] = "network_";
-
-// A 64-bit hash fed word by word: h ↦ (h ^ word) · an odd constant + c is a bijection of h,
-// so a change in any one word always changes the result; a final mix spreads the bits.
-class ContentHash {
- public:
-  void add(const void* data, std::size_t size) {
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    std::size_t i = 0;
-    for (; i + 8 <= size; i += 8) {
-      std::uint64_t word;
-      std::memcpy(&word, bytes + i, 8);
-      mix(word);
-    }
-    std::uint64_t tail = 0;
-    // An empty tensor's data is null, which memcpy must never get (found by fuzz/checkpoint_fields).
-    if (i < size) std::memcpy(&tail, bytes + i, size - i);
-    mix(tail ^ (static_cast<std::uint64_t>(size - i) << 56));
-  }
-  void add(std::string_view text) {
-    add_int(static_cast<std::int64_t>(text.size()));
-    add(text.data(), text.size());
-  }
-  void add_int(std::int64_t v) { mix(static_cast<std::uint64_t>(v)); }
-  std::int64_t value() const {
-    std::uint64_t z = h_;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return static_cast<std::int64_t>(z ^ (z >> 31));
-  }
-
- private:
-  void mix(std::uint64_t word) { h_ = (h_ ^ word) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL; }
-  std::uint64_t h_ = 0xcbf29ce484222325ULL;
-};
 
 // What an archive holds, read once: the hash of every key but the checksum (names, kinds,
 // values; tensors by dtype, shape and bytes; sub-archives recursively, in name order) and
@@ -138,9 +106,16 @@ std::string first_line(std::string_view text) {
 
 torch::serialize::InputArchive open_archive(const std::string& path) {
   if (!std::filesystem::exists(path)) throw InputError("checkpoint '" + path + "' does not exist");
+  std::string bytes;
+  try {
+    bytes = read_file(path);
+  } catch (const FileError& e) {
+    throw InputError(std::string("checkpoint cannot be read: ") + e.what());
+  }
+  check_seal(bytes, path);  // before LibTorch parses anything: its parser can crash on corrupt code
   torch::serialize::InputArchive archive;
   try {
-    archive.load_from(path);
+    archive.load_from(bytes.data(), bytes.size());
   } catch (const c10::Error& e) {
     throw InputError("checkpoint '" + path + "' cannot be read (corrupt or not a checkpoint): " + e.what_without_backtrace());
   } catch (const std::exception& e) {
@@ -259,7 +234,7 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
     written.load_from(bytes.data(), bytes.size());
     archive.write(kChecksumKey, c10::IValue(read_content(written).hash));
   }
-  bytes = serialized();
+  bytes = seal_archive(serialized());
   try {
     write_file_atomically(path, bytes);
   } catch (const FileError& e) {

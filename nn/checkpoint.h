@@ -2,7 +2,9 @@
 //
 // Format: a LibTorch serialize archive (what torch::save writes: a TorchScript zip). C++
 // writes and reads it natively, optimizer state included, and Python reads it too:
-// torch.jit.load(path) yields the parameters, buffers and the metadata below.
+// torch.jit.load(path) yields the parameters, buffers and the metadata below. Two checksums
+// guard it: a seal of the whole file in the zip comment (nn/archive_seal.h), checked before
+// LibTorch parses anything, and a hash of the content as it reads back, under "checksum".
 #pragma once
 
 #include <array>
@@ -46,8 +48,9 @@ struct Checkpoint {
   CheckpointInfo info;
 };
 
-// Throws InputError naming the file when it is missing, corrupt (its content no longer
-// matches the checksum saved with it; checkpoints from before checksums have none), not a
+// Throws InputError naming the file when it is missing, corrupt (its bytes no longer match
+// their seal, or its content its checksum; checkpoints from before these have none and are
+// parsed unchecked), not a
 // boardlab checkpoint, or when its metadata disagrees with its tensors or ranges (naming
 // the key and both values), all before the network is allocated.
 Checkpoint load_checkpoint(const std::string& path);

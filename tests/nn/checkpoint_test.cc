@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -240,6 +241,57 @@ TEST(Checkpoint, MissingCorruptAndTruncatedFilesAreInputErrorsNamingTheFile) {
   }
   // The good file is still good: the failures above come from the damage, not the reader.
   EXPECT_EQ(load_checkpoint(good).info.step, 4);
+}
+
+// The seal (a checksum of the whole file in its zip comment) is checked before LibTorch
+// parses a byte: LibTorch compiles the TorchScript code inside an archive as it loads, and
+// corrupt code can crash its parser (fuzz/random_checkpoint found a SEGV).
+TEST(Checkpoint, EveryDamagedByteIsRefusedBeforeLibTorchParsesTheFile) {
+  const Game& game = virus_war();
+  Model model(tiny_network(), game, 1);
+  TempDir dir;
+  const std::string good = dir / "good.pt";
+  save_checkpoint(good, model, nullptr, sample_info(model, 4));
+  const std::string bytes = nn_testing::file_text(good);
+  ASSERT_NE(bytes.find("boardlab-seal:"), std::string::npos);
+  // Every byte of the TorchScript code and of the tail (directory, end record, seal), and
+  // a spread over the rest.
+  std::vector<std::size_t> positions;
+  for (std::size_t at = bytes.find("code/"); at != std::string::npos; at = bytes.find("code/", at + 1))
+    for (std::size_t i = at; i < std::min(bytes.size(), at + 400); i += 7) positions.push_back(i);
+  for (std::size_t i = 0; i < bytes.size(); i += bytes.size() / 97) positions.push_back(i);
+  for (std::size_t i = bytes.size() - 120; i < bytes.size(); ++i) positions.push_back(i);
+  const std::string damaged = dir / "damaged.pt";
+  for (const std::size_t i : positions) {
+    std::string copy = bytes;
+    copy[i] = static_cast<char>(copy[i] ^ 0x5A);
+    nn_testing::write_text(damaged, copy);
+    const std::string message = error_of<InputError>([&] { load_checkpoint(damaged); });
+    EXPECT_TRUE(message.find("checksum mismatch") != std::string::npos ||
+                message.find("not a zip archive") != std::string::npos)
+        << "byte " << i << ": " << message;
+  }
+  EXPECT_GT(positions.size(), 300u);
+  EXPECT_EQ(load_checkpoint(good).info.step, 4);
+}
+
+// Checkpoints written before seals have an empty zip comment; they load, checked by the
+// content checksum alone.
+TEST(Checkpoint, AnUnsealedCheckpointStillLoads) {
+  const Game& game = virus_war();
+  Model model(tiny_network(), game, 1);
+  TempDir dir;
+  const std::string good = dir / "good.pt";
+  save_checkpoint(good, model, nullptr, sample_info(model, 4));
+  std::string bytes = nn_testing::file_text(good);
+  const std::size_t seal = bytes.rfind("boardlab-seal:");
+  ASSERT_NE(seal, std::string::npos);
+  bytes.resize(seal);
+  bytes[seal - 2] = 0;  // the end record's comment length
+  bytes[seal - 1] = 0;
+  const std::string unsealed = dir / "unsealed.pt";
+  nn_testing::write_text(unsealed, bytes);
+  EXPECT_EQ(load_checkpoint(unsealed).info.step, 4);
 }
 
 // A child process writes checkpoints to one path in a loop and is SIGKILLed at a random
