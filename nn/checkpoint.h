@@ -50,9 +50,8 @@ struct Checkpoint {
 
 // Throws InputError naming the file when it is missing, corrupt (its bytes no longer match
 // their seal, or its content its checksum; checkpoints from before these have none and are
-// parsed unchecked), not a
-// boardlab checkpoint, or when its metadata disagrees with its tensors or ranges (naming
-// the key and both values), all before the network is allocated.
+// parsed unchecked), not a boardlab checkpoint, or when its metadata disagrees with its
+// tensors or ranges (naming the key and both values), all before the network is allocated.
 Checkpoint load_checkpoint(const std::string& path);
 // Restores the optimizer's state (moments, momentum) and step count saved with `path`.
 void load_optimizer(const std::string& path, Trainer& trainer);
