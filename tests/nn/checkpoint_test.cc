@@ -214,12 +214,17 @@ TEST(Checkpoint, NetworksWithAndWithoutAuxiliaryHeadsRoundTrip) {
   }
 }
 
+// A tiny Virus War network's checkpoint at step 4, written into `dir`: its path.
+std::string tiny_checkpoint_at_step_4(const TempDir& dir) {
+  Model model(tiny_network(), virus_war(), 1);
+  const std::string path = dir / "good.pt";
+  save_checkpoint(path, model, nullptr, sample_info(model, 4));
+  return path;
+}
+
 TEST(Checkpoint, MissingCorruptAndTruncatedFilesAreInputErrorsNamingTheFile) {
-  const Game& game = virus_war();
-  Model model(tiny_network(), game, 1);
   TempDir dir;
-  const std::string good = dir / "good.pt";
-  save_checkpoint(good, model, nullptr, sample_info(model, 4));
+  const std::string good = tiny_checkpoint_at_step_4(dir);
   const std::string bytes = nn_testing::file_text(good);
   ASSERT_GT(bytes.size(), 1000u);
 
@@ -247,11 +252,8 @@ TEST(Checkpoint, MissingCorruptAndTruncatedFilesAreInputErrorsNamingTheFile) {
 // parses a byte: LibTorch compiles the TorchScript code inside an archive as it loads, and
 // corrupt code can crash its parser (fuzz/random_checkpoint found a SEGV).
 TEST(Checkpoint, EveryDamagedByteIsRefusedBeforeLibTorchParsesTheFile) {
-  const Game& game = virus_war();
-  Model model(tiny_network(), game, 1);
   TempDir dir;
-  const std::string good = dir / "good.pt";
-  save_checkpoint(good, model, nullptr, sample_info(model, 4));
+  const std::string good = tiny_checkpoint_at_step_4(dir);
   const std::string bytes = nn_testing::file_text(good);
   ASSERT_NE(bytes.find("boardlab-seal:"), std::string::npos);
   // Every byte of the TorchScript code and of the tail (directory, end record, seal), and
@@ -278,11 +280,8 @@ TEST(Checkpoint, EveryDamagedByteIsRefusedBeforeLibTorchParsesTheFile) {
 // Checkpoints written before seals have an empty zip comment; they load, checked by the
 // content checksum alone.
 TEST(Checkpoint, AnUnsealedCheckpointStillLoads) {
-  const Game& game = virus_war();
-  Model model(tiny_network(), game, 1);
   TempDir dir;
-  const std::string good = dir / "good.pt";
-  save_checkpoint(good, model, nullptr, sample_info(model, 4));
+  const std::string good = tiny_checkpoint_at_step_4(dir);
   std::string bytes = nn_testing::file_text(good);
   const std::size_t seal = bytes.rfind("boardlab-seal:");
   ASSERT_NE(seal, std::string::npos);
