@@ -33,14 +33,20 @@ OptimizerConfig fast_fit() {
   return config;
 }
 
+// `size` positions sampled, without augmentation, from random games of at least `positions` positions.
+TrainBatch random_play_batch(const Game& game, std::int64_t positions, int size, std::uint64_t seed) {
+  ReplayBuffer replay(game, 100000);
+  Rng rng(seed);
+  while (replay.positions() < positions) replay.add(random_selfplay_game(game, rng));
+  TrainBatch batch;
+  replay.sample(size, rng, /*augment=*/false, batch);
+  return batch;
+}
+
 TEST(Trainer, LossFallsOnAFixedBatch) {
   Model::set_torch_threads(1);
   const Game& game = virus_war();
-  ReplayBuffer replay(game, 100000);
-  Rng rng(7);
-  while (replay.positions() < 300) replay.add(random_selfplay_game(game, rng));
-  TrainBatch batch;
-  replay.sample(256, rng, /*augment=*/false, batch);
+  const TrainBatch batch = random_play_batch(game, 300, 256, 7);
 
   Model model(tiny_network(1, 8), game, 3);
   const OptimizerConfig config = fast_fit();
@@ -61,11 +67,7 @@ TEST(Trainer, ANonFiniteLossStopsTrainingWithTheWeightsUntouched) {
   // refused before the update instead, and the network keeps its last good weights.
   Model::set_torch_threads(1);
   const Game& game = virus_war();
-  ReplayBuffer replay(game, 100000);
-  Rng rng(8);
-  while (replay.positions() < 100) replay.add(random_selfplay_game(game, rng));
-  TrainBatch batch;
-  replay.sample(32, rng, /*augment=*/false, batch);
+  const TrainBatch batch = random_play_batch(game, 100, 32, 8);
   Model model(tiny_network(1, 8), game, 3);
   Trainer trainer(model, fast_fit());
   trainer.step(batch);
@@ -90,12 +92,7 @@ TEST(Trainer, ANonFiniteLossStopsTrainingWithTheWeightsUntouched) {
 
 // A batch of `n` Virus War examples from random games, with phases, policy weights and root values set.
 TrainBatch diagnostic_batch(int n, std::uint64_t seed) {
-  const Game& game = virus_war();
-  ReplayBuffer replay(game, 100000);
-  Rng rng(seed);
-  while (replay.positions() < 300) replay.add(random_selfplay_game(game, rng));
-  TrainBatch batch;
-  replay.sample(n, rng, false, batch);
+  TrainBatch batch = random_play_batch(virus_war(), 300, n, seed);
   for (int i = 0; i < n; ++i) {
     batch.policy_weight[static_cast<std::size_t>(i)] = i % 3 == 0 ? 0.0f : 1.0f;
     batch.root_value[2 * static_cast<std::size_t>(i)] = 0.1f * static_cast<float>(i % 5) - 0.2f;
@@ -259,11 +256,7 @@ TEST(Trainer, AnOwnershipHeadLearnsTheFinalOwnersAndInferenceIgnoresIt) {
 TEST(Trainer, AScoreHeadLearnsTheScoreMargin) {
   Model::set_torch_threads(1);
   const std::shared_ptr<const Game> game = load_toy("toy_race");
-  ReplayBuffer replay(*game, 100000);
-  Rng rng(4);
-  while (replay.positions() < 300) replay.add(random_selfplay_game(*game, rng));
-  TrainBatch batch;
-  replay.sample(128, rng, false, batch);
+  const TrainBatch batch = random_play_batch(*game, 300, 128, 4);
   NetworkConfig network = tiny_network(1, 8);
   network.score_head = true;
   Model model(network, *game, 2);
