@@ -84,6 +84,10 @@ struct SearchConfig {
   // uct:N knows; a young network's value knows less, and in a territory game a playout
   // costs a tenth of a small network's evaluation. 0: the evaluator alone.
   float rollout_weight = 0.0f;
+  // Lc0's policy softmax temperature: each child's prior becomes p^(1/T), renormalised. Above
+  // 1 it flattens a sharp prior so that the search looks past the network's favourite;
+  // a large T is a uniform prior, which leaves the network only its value.
+  float prior_temperature = 1.0f;
 
   SimultaneousSelection simultaneous_selection = SimultaneousSelection::kRegretMatching;
   // Regret matching's exploration: the share of a seat's sampling spread uniformly.
@@ -128,6 +132,9 @@ struct SearchConfig {
       Range::between(-10, 10));
     v("rollout_weight", rollout_weight, "weight of one random playout's return in each leaf's value (0: none)",
       Range::between(0, 1));
+    // Below 0.1 the powers of small priors underflow a float.
+    v("prior_temperature", prior_temperature, "priors become p^(1/T): above 1 flattens the network's policy",
+      Range::at_least(0.1));
   }
 
   bool operator==(const SearchConfig&) const = default;

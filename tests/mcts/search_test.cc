@@ -462,6 +462,37 @@ TEST(SearchBackup, RolloutWeightMixesOnePlayoutIntoEachLeafValue) {
   }
 }
 
+TEST(SearchExpand, PriorTemperatureRaisesEachPriorToOneOverT) {
+  // The evaluator's prior of the k-th legal action is proportional to k + 1; each root
+  // child's prior must be (k + 1)^(1/T), renormalised: unchanged at T = 1, the square root
+  // at T = 2, and flat (within 1%) at T = 1000.
+  const auto state = random_position(5, 12);
+  FunctionEvaluator evaluator([](const State&, std::span<const Action> legal, Evaluation& eval) {
+    eval.prior.resize(legal.size());
+    for (std::size_t k = 0; k < legal.size(); ++k) eval.prior[k] = static_cast<float>(k + 1);
+    eval.value = {0.0f, 0.0f};
+  });
+  for (const float t : {1.0f, 2.0f, 1000.0f}) {
+    SCOPED_TRACE(t);
+    SearchConfig config = config_for(SearchAlgorithm::kPuct, 2);
+    config.prior_temperature = t;
+    Search search(game(), config, 3);
+    run(search, *state, evaluator);
+    const Tree& tree = search.tree();
+    const Node& root = tree[Tree::kRoot];
+    ASSERT_GT(root.num_children, 2);
+    double total = 0;
+    for (std::int32_t c = 0; c < root.num_children; ++c) total += std::pow(c + 1.0, 1.0 / t);
+    for (std::int32_t c = 0; c < root.num_children; ++c)
+      EXPECT_NEAR(tree[root.first_child + c].prior, std::pow(c + 1.0, 1.0 / t) / total, 1e-5) << "child " << c;
+    if (t == 1000.0f) {
+      const float first = tree[root.first_child].prior;
+      const float last = tree[root.first_child + root.num_children - 1].prior;
+      EXPECT_LT(last / first, 1.01f);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Seeds.
 
