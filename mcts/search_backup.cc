@@ -23,17 +23,19 @@ void Search::expand(std::int32_t node_index, const Leaf& leaf, std::span<const E
   const Evaluation& eval = evals[0];
   const auto count = static_cast<std::int32_t>(legal.size());
   const std::int32_t first = tree_.add_children(node_index, count);
+  // Each child holds its tempered prior, then the share of their sum.
   const float exponent = 1.0f / config_.prior_temperature;
-  const auto tempered = [&](std::int32_t c) {
-    const float p = std::max(eval.prior[c], 0.0f);
-    return exponent == 1.0f ? p : std::pow(p, exponent);
-  };
   double total = 0;
-  for (std::int32_t c = 0; c < count; ++c) total += tempered(c);
   for (std::int32_t c = 0; c < count; ++c) {
     Node& child = tree_[first + c];
     child.action = legal[c];
-    child.prior = total > 0 ? static_cast<float>(tempered(c) / total) : 1.0f / static_cast<float>(count);
+    const float p = std::max(eval.prior[c], 0.0f);
+    child.prior = exponent == 1.0f ? p : std::pow(p, exponent);
+    total += child.prior;
+  }
+  for (std::int32_t c = 0; c < count; ++c) {
+    Node& child = tree_[first + c];
+    child.prior = total > 0 ? static_cast<float>(child.prior / total) : 1.0f / static_cast<float>(count);
   }
   Node& node = tree_[node_index];
   node.mover = static_cast<std::int8_t>(mover);
