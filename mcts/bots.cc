@@ -55,25 +55,13 @@ std::unique_ptr<Bot> make_search_bot(std::string_view text, const Game& game, st
     throw InputError(where + ": mcts takes no argument after ':'; its options go in parentheses, as in " +
                      "mcts(algorithm=gumbel,simulations=64)");
   }
-  // "rollouts" belongs to the evaluator; everything else is a search option.
-  int rollouts = 1;
-  std::vector<std::pair<std::string, std::string>> options;
-  for (const auto& [key, value] : spec.options) {
-    if (key != "rollouts") {
-      options.emplace_back(key, value);
-      continue;
-    }
-    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), rollouts);
-    if (ec != std::errc() || end != value.data() + value.size() || rollouts < 1)
-      throw InputError(where + ": rollouts must be a positive integer, got " + quote_input(value));
-  }
   try {
-    set_search_options(config, options);
+    set_search_options(config, spec.options);
     validate(config);
   } catch (const InputError& e) {
     throw InputError(where + ": " + e.what());
   }
-  return std::make_unique<SearchBot>(game, config, std::make_unique<RolloutEvaluator>(seed ^ 0x5eedULL, rollouts),
+  return std::make_unique<SearchBot>(game, config, std::make_unique<RolloutEvaluator>(seed ^ 0x5eedULL, config.rollouts),
                                      seed);
 }
 

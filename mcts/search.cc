@@ -26,6 +26,7 @@ Search::Search(const Game& game, const SearchConfig& config, std::uint64_t seed)
   plain_ = !simultaneous_ && !fresh_may_expand_ && !information_sets_;
   information_sets_ = !type.perfect_information() && config_.hidden == HiddenInformation::kInformationSet;
   returns_.resize(players_);
+  rollout_sum_.resize(players_);
   value_.resize(players_);
   tree_.clear();
   tree_.set_players(players_);

@@ -200,6 +200,7 @@ class Search {
   std::vector<float> value_;  // the value a leaf backs up
   std::vector<float> proof_;  // a proven vector on its way up
   std::vector<double> returns_;
+  std::vector<double> rollout_sum_;  // rollout_weight: the playouts' returns, summed per seat
   // Scratch for information sets (available children, the sample's actions, missing
   // ones), chance outcomes, simultaneous seats and joint actions.
   std::vector<std::uint8_t> available_;

@@ -108,15 +108,22 @@ void Search::leaf_value(const Leaf& leaf, std::span<const Evaluation> evals) {
 }
 
 void Search::mix_rollout(std::int32_t node, const Leaf& leaf) {
-  // The leaf's state is its own copy and is not read again after expansion: the playout
-  // runs on it. A drawn end is worth the contempt, as a terminal leaf's is.
-  State& playout = *leaf.state;
-  while (!playout.is_terminal()) apply_random_step(playout, rng_, joint_);
-  playout.returns(returns_);
-  const float contempt = config_.draw_value != 0 && is_draw(returns_) ? config_.draw_value : 0.0f;
+  // The leaf's state is its own copy and is not read again after expansion: the last
+  // playout runs on it, the others on clones. A drawn end is worth the contempt, as a
+  // terminal leaf's is.
+  const int rollouts = config_.rollouts;
+  std::fill(rollout_sum_.begin(), rollout_sum_.end(), 0.0);
+  for (int r = 0; r < rollouts; ++r) {
+    std::unique_ptr<State> copy = r + 1 < rollouts ? leaf.state->clone() : nullptr;
+    State& playout = copy ? *copy : *leaf.state;
+    while (!playout.is_terminal()) apply_random_step(playout, rng_, joint_);
+    playout.returns(returns_);
+    const double contempt = config_.draw_value != 0 && is_draw(returns_) ? config_.draw_value : 0.0;
+    for (std::size_t p = 0; p < value_.size(); ++p) rollout_sum_[p] += returns_[p] + contempt;
+  }
   const float w = config_.rollout_weight;
   for (std::size_t p = 0; p < value_.size(); ++p)
-    value_[p] = (1 - w) * value_[p] + w * (static_cast<float>(returns_[p]) + contempt);
+    value_[p] = (1 - w) * value_[p] + w * static_cast<float>(rollout_sum_[p] / rollouts);
   // The node's own evaluation (first-play urgency, Gumbel's completed Q) is the mixed one.
   if (tree_[node].mover >= 0) tree_[node].net_value = value_[tree_[node].mover];
 }

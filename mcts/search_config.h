@@ -80,10 +80,14 @@ struct SearchConfig {
   // policy learns it and the value learns draws. Training targets keep the real returns.
   float draw_value = 0.0f;
   // AlphaGo's leaf evaluation: the value a leaf backs up is (1 - w) · the evaluator's value
-  // + w · the return of one uniformly random playout from it. Random playouts are what
-  // uct:N knows; a young network's value knows less, and in a territory game a playout
-  // costs a tenth of a small network's evaluation. 0: the evaluator alone.
+  // + w · the mean return of `rollouts` uniformly random playouts from it. Random playouts
+  // are what uct:N knows; a young network's value knows less, and in a territory game a
+  // playout costs a tenth of a small network's evaluation. 0: the evaluator alone.
   float rollout_weight = 0.0f;
+  // Random playouts per leaf, averaged: by the rollout evaluator of uct:N and mcts(...), and
+  // for rollout_weight. One playout's return is ±1, so its noise swamps a leaf's value; the
+  // mean of R has a standard deviation 1/√R as large, at R times the (small) cost.
+  int rollouts = 1;
   // Lc0's policy softmax temperature: each child's prior becomes p^(1/T), renormalised. Above
   // 1 it flattens a sharp prior so that the search looks past the network's favourite;
   // a large T is a uniform prior, which leaves the network only its value.
@@ -130,8 +134,10 @@ struct SearchConfig {
     v("forced_playouts", forced_playouts, "PUCT self-play: KataGo's forced playouts and policy target pruning");
     v("draw_value", draw_value, "contempt: added to every seat's return at a drawn end inside the search",
       Range::between(-10, 10));
-    v("rollout_weight", rollout_weight, "weight of one random playout's return in each leaf's value (0: none)",
+    v("rollout_weight", rollout_weight, "weight of the random playouts' mean return in each leaf's value (0: none)",
       Range::between(0, 1));
+    v("rollouts", rollouts, "random playouts per leaf, averaged (rollout evaluator, rollout_weight)",
+      Range::between(1, 4096));
     // Below 0.1 the powers of small priors underflow a float.
     v("prior_temperature", prior_temperature, "priors become p^(1/T): above 1 flattens the network's policy",
       Range::at_least(0.1));

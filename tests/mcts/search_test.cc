@@ -462,6 +462,29 @@ TEST(SearchBackup, RolloutWeightMixesOnePlayoutIntoEachLeafValue) {
   }
 }
 
+TEST(SearchBackup, RolloutsAverageThatManyPlayoutsPerLeaf) {
+  // At rollout_weight 1 a leaf backs up the mean of `rollouts` playout returns, each -1, 0
+  // or +1: with 4 playouts a multiple of 1/4, and some edge's sum leaves the whole numbers
+  // that single playouts give.
+  const auto state = random_position(5, 12);
+  const auto evaluator = uniform_evaluator();
+  auto on_grid = [](double x, double grid) { return std::abs(x / grid - std::round(x / grid)) < 1e-3; };
+  SearchConfig config = config_for(SearchAlgorithm::kPuct, 300);
+  config.rollout_weight = 1;
+  config.rollouts = 4;
+  Search search(game(), config, 3);
+  run(search, *state, *evaluator);
+  const Tree& tree = search.tree();
+  const Node& root = tree[Tree::kRoot];
+  int off_whole = 0;
+  for (std::int32_t c = 0; c < root.num_children; ++c) {
+    const Node& child = tree[root.first_child + c];
+    EXPECT_TRUE(on_grid(child.value_sum, 0.25)) << "child " << c << " sums " << child.value_sum;
+    off_whole += !on_grid(child.value_sum, 1.0);
+  }
+  EXPECT_GT(off_whole, 0) << "no edge's values show a mean of several playouts";
+}
+
 TEST(SearchExpand, PriorTemperatureRaisesEachPriorToOneOverT) {
   // The evaluator's prior of the k-th legal action is proportional to k + 1; each root
   // child's prior must be (k + 1)^(1/T), renormalised: unchanged at T = 1, the square root
@@ -996,7 +1019,8 @@ TEST(SearchInput, BotSpecsNameTheProblem) {
             "player 'mcts(simulatons=4)': unknown search option 'simulatons'; did you mean 'simulations'?");
   EXPECT_EQ(bot_error("uct:10(algoritm=puct)"),
             "player 'uct:10(algoritm=puct)': unknown search option 'algoritm'; did you mean 'algorithm'?");
-  EXPECT_TRUE(contains(bot_error("uct:10(rollouts=0)"), "rollouts must be a positive integer"));
+  EXPECT_EQ(bot_error("uct:10(rollouts=0)"),
+            "player 'uct:10(rollouts=0)': search option 'rollouts': expected an integer in [1, 4096], got 0");
   EXPECT_TRUE(contains(bot_error("random:3"), "player 'random:3': random takes no argument or options"));
   EXPECT_TRUE(contains(bot_error("mcts:simulations=8,algorithm=puct"), "write 'mcts(simulations=8,algorithm=puct)'"));
   EXPECT_TRUE(contains(bot_error("mcts:x.pt"), "mcts takes no argument after ':'"));
