@@ -96,12 +96,16 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
     const ObservationShape shape = model.input_shape();
     std::vector<float> inputs(static_cast<std::size_t>(stats.batch) * shape.size());
     Rng rng(config.seed);
+    std::vector<Action> joint;
     for (int i = 0; i < stats.batch; ++i) {
       std::unique_ptr<State> state = game->new_initial_state();
       const int depth = static_cast<int>(rng.below(60));
-      for (int k = 0; k < depth && !state->is_terminal(); ++k) state->apply(state->random_legal_action(rng));
+      for (int k = 0; k < depth && !state->is_terminal(); ++k) apply_random_step(*state, rng, joint);
       if (state->is_terminal()) state = game->new_initial_state();
-      state->observation(state->current_player(), std::span<float>(inputs.data() + static_cast<std::size_t>(i) * shape.size(), shape.size()));
+      // A simultaneous round is seen by each seat: take them in turn; chance is nobody's view.
+      const Player actor = state->current_player();
+      const Player viewer = actor >= 0 ? actor : static_cast<Player>(i % game->num_players());
+      state->observation(viewer, std::span<float>(inputs.data() + static_cast<std::size_t>(i) * shape.size(), shape.size()));
     }
     std::vector<std::uint64_t> counts(config.workers, 0);
     std::vector<std::thread> threads;
