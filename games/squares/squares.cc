@@ -297,7 +297,8 @@ void SquaresState::observation(Player p, std::span<float> out) const {
   if (!own_[p].empty()) fill(13, 1.0f);
   if (!own_[q].empty()) fill(14, 1.0f);
   fill(15, 1.0f);
-  fill(16, static_cast<float>(score_[p] - score_[q]) / static_cast<float>(kFieldCells));
+  fill(16, static_cast<float>(score_[p]) / static_cast<float>(kFieldCells));
+  fill(17, static_cast<float>(score_[q]) / static_cast<float>(kFieldCells));
 }
 
 void SquaresState::ownership(Player viewer, std::span<float> out) const {

@@ -32,7 +32,7 @@
 //   but the last covers at least 4 new cells, so a game has at most 101 rounds (202 steps);
 // - ownership (the auxiliary target, Game::has_ownership): +1 a cell only the viewer's
 //   squares cover, −1 one only the opponent's cover, 0 an empty or green cell (both own it);
-// - observation: 17 planes on the 20×20 cells (cell 20·y + x, a1's cell = 0), the board as it
+// - observation: 18 planes on the 20×20 cells (cell 20·y + x, a1's cell = 0), the board as it
 //   stands for both viewers (the rules treat the two seats alike, so no turn of the board);
 //   "constant" planes hold one value on every cell:
 //     0 viewer's cells (green included)      1 opponent's cells (green included)
@@ -42,7 +42,9 @@
 //     8..12 the same for the opponent (where it can claim cells, and block the viewer)
 //     13 the viewer has a square on the field   14 the opponent has one   (constant)
 //     15 ones (so that convolutions see the edge of the field, which squares cannot cross)
-//     16 (viewer's score − opponent's score) / 400                        (constant)
+//     16 viewer's score / 400   17 opponent's score / 400                 (constant)
+//   The scores are two planes rather than their difference because observations lie in
+//   [0, 1] (the environments declare that range).
 //   Cells, not the 21×21 points: everything on the field is a set of cells, the ownership
 //   target must share the observation's grid, and the symmetries of the square act on cells
 //   exactly. A legal square is marked by the cells it covers (an s×s block, which maps onto
@@ -71,7 +73,7 @@ class SquaresGame final : public Game {
   static constexpr int kNumPlacements = 19 * 19 + 17 * 17 + 15 * 15 + 13 * 13 + 11 * 11;  // 1165
   static constexpr Action kPass = kNumPlacements;
   static constexpr int kNumActions = kNumPlacements + 1;
-  static constexpr int kNumPlanes = 17;
+  static constexpr int kNumPlanes = 18;
   // At most 100 rounds that each cover 4 or more new cells, and the final double pass.
   static constexpr int kMaxRounds = kFieldCells / 4 + 1;
   static constexpr int kMaxGameLength = 2 * kMaxRounds;

@@ -431,7 +431,7 @@ TEST(SquaresRules, GameFacts) {
   EXPECT_TRUE(g.type().simultaneous());
   EXPECT_EQ(g.max_game_length(), 202);
   EXPECT_TRUE(g.has_ownership());
-  EXPECT_EQ(g.observation_shape().channels, 17);
+  EXPECT_EQ(g.observation_shape().channels, 18);
   EXPECT_EQ(g.observation_shape().cells(), 400);
   EXPECT_EQ(g.symmetries().size(), 7u);
   EXPECT_EQ(initial()->current_player(), kSimultaneousPlayer);
@@ -441,7 +441,7 @@ TEST(SquaresRules, GameFacts) {
 
 TEST(SquaresObservation, PlanesFromTheViewersSide) {
   auto s = from_record("4c3/4e4 2a1/pass");  // green e4..f6; Red also owns a1..b2
-  std::vector<float> obs(17 * 400);
+  std::vector<float> obs(18 * 400);
   const auto plane = [&](int c, int x, int y) { return obs[c * 400 + 20 * y + x]; };
   for (Player p : {0, 1}) {
     s->observation(p, obs);
@@ -454,7 +454,8 @@ TEST(SquaresObservation, PlanesFromTheViewersSide) {
         ASSERT_EQ(plane(13, x, y), 1.0f);
         ASSERT_EQ(plane(14, x, y), 1.0f);
         ASSERT_EQ(plane(15, x, y), 1.0f);
-        ASSERT_FLOAT_EQ(plane(16, x, y), p == 0 ? 4.0f / 400 : -4.0f / 400);
+        ASSERT_FLOAT_EQ(plane(16, x, y), p == 0 ? 20.0f / 400 : 16.0f / 400);
+        ASSERT_FLOAT_EQ(plane(17, x, y), p == 0 ? 16.0f / 400 : 20.0f / 400);
       }
     // Coverage planes: a cell is marked when some legal square of that side covers it.
     Corners corners;
@@ -488,7 +489,7 @@ TEST(SquaresObservation, PlanesFromTheViewersSide) {
 TEST(SquaresSymmetry, LegalSetsObservationsAndOwnershipMapOntoTheImage) {
   const SquaresGame& g = game();
   Rng rng(3);
-  std::vector<float> obs(17 * 400), image_obs(17 * 400), own(400), image_own(400);
+  std::vector<float> obs(18 * 400), image_obs(18 * 400), own(400), image_own(400);
   for (int n = 0; n < 60; ++n) {
     auto s = initial();
     const int stop = static_cast<int>(rng.below(30));
@@ -503,7 +504,8 @@ TEST(SquaresSymmetry, LegalSetsObservationsAndOwnershipMapOntoTheImage) {
         ASSERT_EQ(actual, expected) << sym.name;
         s->observation(p, obs);
         image->observation(p, image_obs);
-        for (int c = 0; c < 17; ++c)
+        for (float v : obs) ASSERT_TRUE(v >= 0.0f && v <= 1.0f) << "observations lie in [0, 1]";
+        for (int c = 0; c < 18; ++c)
           for (int i = 0; i < 400; ++i) ASSERT_EQ(image_obs[c * 400 + sym.cell[i]], obs[c * 400 + i]) << sym.name;
         s->ownership(p, own);
         image->ownership(p, image_own);
