@@ -437,6 +437,20 @@ TEST(SquaresRules, GameFacts) {
   EXPECT_EQ(initial()->current_player(), kSimultaneousPlayer);
 }
 
+TEST(SquaresRules, EqualFieldsHashEquallyWhateverTheOrder) {
+  // The cells decide the future (legality, scores), not the order the squares came in.
+  const auto a = from_record("2a1/2k10 2c1/2m10");
+  const auto b = from_record("2c1/2m10 2a1/2k10");
+  EXPECT_EQ(a->cells(0), b->cells(0));
+  EXPECT_EQ(a->hash(), b->hash());
+  EXPECT_NE(a->hash(), from_record("2a1/2k10 2c1/2k12")->hash());
+  EXPECT_NE(a->hash(), from_record("2a1/2k10 2c1/2m10 pass/pass")->hash()) << "the end is part of the state";
+  // Red's square where Blue's was, and Blue's where Red's was: another state.
+  EXPECT_NE(from_record("2a1/2k10")->hash(), from_record("2k10/2a1")->hash());
+  // A green zone against the same cells as two separate squares of different players.
+  EXPECT_NE(from_record("2a1/2a1")->hash(), from_record("2a1/pass")->hash());
+}
+
 // ------------------------------------------------------------------ observation
 
 TEST(SquaresObservation, PlanesFromTheViewersSide) {
