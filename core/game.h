@@ -189,8 +189,10 @@ class State {
   // a chance outcome drawn with its probability. Games override it when they can sample
   // faster than listing every action. Throws at simultaneous and terminal nodes.
   virtual Action random_legal_action(Rng& rng) const;
-  // A uniformly random legal action of `player` (any node where it acts).
-  Action random_legal_action(Player player, Rng& rng) const;
+  // A uniformly random legal action of `player` (any node where it acts). Simultaneous games
+  // override it as the fast path of their rounds (random play, rollouts), as the mover's
+  // version above is for turn-based games.
+  virtual Action random_legal_action(Player player, Rng& rng) const;
 
   // Plays one action of the mover, or the chance outcome. Throws IllegalActionError (state
   // unchanged) when it is not legal, with the reason.

@@ -29,7 +29,10 @@ RandomPlayStats random_play(const Game& game, double min_seconds, std::uint64_t 
   const std::unique_ptr<State> initial = game.new_initial_state();
   while (true) {
     std::unique_ptr<State> state = initial->clone();
-    while (!state->is_terminal()) stats.actions += static_cast<std::uint64_t>(apply_random_step(*state, rng, joint));
+    while (!state->is_terminal()) {
+      stats.rounds += state->is_simultaneous_node() ? 1 : 0;
+      stats.actions += static_cast<std::uint64_t>(apply_random_step(*state, rng, joint));
+    }
     ++stats.games;
     // Reading the clock every 64 games keeps it out of the measurement.
     if (stats.games % 64 == 0 || stats.games >= min_games) {

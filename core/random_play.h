@@ -16,8 +16,12 @@ int apply_random_step(State& state, Rng& rng, std::vector<Action>& joint);
 struct RandomPlayStats {
   std::uint64_t games = 0;
   std::uint64_t actions = 0;  // steps: sub-moves, passes, chance outcomes, one per seat in a round
+  // Simultaneous rounds (one joint action each): a simultaneous game's speed in its own unit,
+  // since its steps count every seat's choice of one round.
+  std::uint64_t rounds = 0;
   double seconds = 0;
   double actions_per_second() const { return seconds > 0 ? static_cast<double>(actions) / seconds : 0; }
+  double rounds_per_second() const { return seconds > 0 ? static_cast<double>(rounds) / seconds : 0; }
   double games_per_second() const { return seconds > 0 ? static_cast<double>(games) / seconds : 0; }
 };
 

@@ -4,6 +4,7 @@
 #include "core/errors.h"
 #include "core/text.h"
 #include "games/morabaraba/morabaraba.h"
+#include "games/squares/squares.h"
 #include "games/virus_war/virus_war.h"
 
 namespace boardlab {
@@ -12,6 +13,7 @@ const std::vector<GameSpec>& registered_games() {
   static const std::vector<GameSpec> kGames = {
       virus_war_spec(),
       morabaraba_spec(),
+      squares_spec(),
   };
   return kGames;
 }

@@ -34,7 +34,8 @@ py::dict py_random_play(const GameHandle& g, double seconds, const IntArg& min_g
   const RandomPlayStats total = run_interruptible([&] { return random_play(*g.game, seconds, min_games, seed); });
   return py::dict(py::arg("games") = total.games, py::arg("actions") = total.actions,
                   py::arg("seconds") = total.seconds, py::arg("actions_per_second") = total.actions_per_second(),
-                  py::arg("games_per_second") = total.games_per_second());
+                  py::arg("games_per_second") = total.games_per_second(), py::arg("rounds") = total.rounds,
+                  py::arg("rounds_per_second") = total.rounds_per_second());
 }
 
 }  // namespace
@@ -50,7 +51,8 @@ void bind_tools(py::module_& m) {
   m.def("random_play", &py_random_play, py::arg("game"), py::arg("seconds") = 1.0, py::arg("min_games") = 1,
         py::arg("seed") = 0,
         "Plays uniformly random whole games on one core until `seconds` have passed and `min_games` are done; "
-        "returns a dict: games, actions, seconds, actions_per_second, games_per_second.");
+        "returns a dict: games, actions, seconds, actions_per_second, games_per_second, and rounds and "
+        "rounds_per_second (simultaneous rounds, one joint action each; 0 for a game without them).");
 }
 
 }  // namespace boardlab::python

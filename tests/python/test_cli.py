@@ -68,6 +68,33 @@ def test_play_random_against_random(run_cli):
     assert run_cli("play", "virus_war", "--players", "random,random", "--seed", "1").stdout == out
 
 
+def test_bench_counts_rounds_of_a_simultaneous_game(run_cli):
+    result = run_cli("bench", "squares", "--seconds", "0.2", "--json")
+    assert result.returncode == 0, result.stderr
+    stats = json.loads(result.stdout)
+    assert stats["rounds"] * 2 == stats["actions"]  # a round is one action per player
+    assert stats["rounds_per_second"] == pytest.approx(stats["rounds"] / stats["seconds"])
+    text = run_cli("bench", "squares", "--seconds", "0.1").stdout
+    assert re.search(r"^  [\d,]+ rounds/s \([\d,]+ simultaneous rounds, [\d.]+ per game\)$", text, re.M), text
+    assert "rounds/s" not in run_cli("bench", "virus_war", "--seconds", "0.1").stdout
+
+
+def test_play_squares_random_and_human(run_cli):
+    result = run_cli("play", "squares", "--players", "random,random", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    record = re.search(r"^Record: (.*)$", result.stdout, re.M).group(1)
+    assert record.endswith("pass/pass")
+    assert boardlab.load_game("squares").load_record(record).is_terminal()
+    result = run_cli("play", "squares", "--players", "human,random", "--seed", "2", input="3c5\n2a1\n2d4\n2c3\nquit\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "'3c5' is not a Squares action: the side must be 2, 4, 6, 8 or 10; try again" in out
+    assert re.search(r"^Red/Blue: 2a1/\S+$", out.replace("Red> ", ""), re.M)
+    assert "'2d4' is not a legal move for you here" in out
+    assert re.search(r"^Red/Blue: 2c3/\S+$", out.replace("Red> ", ""), re.M)
+    assert "Game abandoned (quit)" in out
+
+
 def test_play_human_recovers_from_a_bad_move(run_cli):
     result = run_cli("play", "virus_war", "--players", "human,random", "--seed", "2", input="b5\na1-b2-c3\n")
     assert result.returncode == 0, result.stderr

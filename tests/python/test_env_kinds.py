@@ -16,7 +16,7 @@ SIMULTANEOUS = [name for name in ALL_GAMES if load_any(name).type().simultaneous
 
 def test_every_game_has_an_environment():
     assert {"toy_race", "toy_kuhn", "virus_war", "morabaraba"} <= set(TURN_BASED)
-    assert {"toy_matrix", "toy_matrix(rounds=3)"} <= set(SIMULTANEOUS)
+    assert {"toy_matrix", "toy_matrix(rounds=3)", "squares"} <= set(SIMULTANEOUS)
 
 
 @pytest.mark.parametrize("name", TURN_BASED)
@@ -36,7 +36,10 @@ def test_parallel_rules_on_every_simultaneous_game(name):
     rng = np.random.default_rng(0)
     for seed in range(8):
         game = check_parallel_game(environment, seed, rng)
-        assert game["rounds"] == environment.game.parameters()["rounds"]
+        # Every step is one round of the game, which counts its rounds as turns.
+        assert game["rounds"] == environment.state.move_number()
+        if "rounds" in environment.game.parameters():  # toy_matrix plays a fixed number of rounds
+            assert game["rounds"] == environment.game.parameters()["rounds"]
         assert [game["rewards"][a] for a in environment.possible_agents] == pytest.approx(game["returns"])
         assert game["ended"] == "termination"
 

@@ -52,3 +52,31 @@ def test_toys_draw_as_text_in_a_box(load_toy):
         picture = state._repr_svg_()
         ET.fromstring(picture)
         assert html.escape(str(state).splitlines()[0]) in picture
+
+
+def test_squares_svg_draws_every_square_and_green_cell():
+    # Red 4c3 and Blue 4e4 collide into a 2x3 green zone; Red adds 2a1.
+    state = boardlab.load_game("squares").load_record("4c3/4e4 2a1/pass")
+    assert render.squares.squares_on_field(state) == [(0, 4, 2, 2), (0, 2, 0, 0), (1, 4, 4, 3)]
+    picture = state._repr_svg_()
+    ET.fromstring(picture)
+    assert picture.count('class="square"') == 3
+    assert picture.count('class="green"') == 6
+    assert picture.count('fill="#c0392b"') == 2 and picture.count('fill="#2471a3"') == 1
+    # The grid points are labelled a..v without j and 1..21.
+    assert ">v</text>" in picture and ">21</text>" in picture and ">j</text>" not in picture
+    assert "Red 20, Blue 16; round 3: Red and Blue choose" in picture
+
+
+def test_squares_svg_of_a_whole_random_game():
+    import random
+
+    rng = random.Random(4)
+    state = boardlab.load_game("squares").new_initial_state()
+    while not state.is_terminal():
+        state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(2)])
+    picture = render.svg(state)
+    ET.fromstring(picture)
+    squares = render.squares.squares_on_field(state)
+    assert squares and picture.count('class="square"') == len(squares)
+    assert picture.count('class="green"') == int(state.observation_tensor(0)[2].sum())

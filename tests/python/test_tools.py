@@ -23,7 +23,9 @@ def test_perft_errors_and_terminal():
 
 def test_random_play_reports_rates():
     stats = boardlab.random_play(boardlab.load_game("virus_war"), 0.2, 5, 1)
-    assert set(stats) == {"games", "actions", "seconds", "actions_per_second", "games_per_second"}
+    assert set(stats) == {"games", "actions", "seconds", "actions_per_second", "games_per_second", "rounds",
+                          "rounds_per_second"}
+    assert stats["rounds"] == 0 and stats["rounds_per_second"] == 0  # Virus War has no simultaneous round
     assert stats["games"] >= 5
     assert stats["seconds"] >= 0.2
     assert stats["actions"] > stats["games"]

@@ -87,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
             f" in {stats['seconds']:.2f} s"
         )
         print(f"  {stats['actions_per_second']:,.0f} actions/s, {stats['games_per_second']:,.1f} games/s")
+        if stats["rounds"]:
+            # A round is one joint action: the unit a simultaneous game advances by.
+            print(f"  {stats['rounds_per_second']:,.0f} rounds/s ({stats['rounds']:,} simultaneous rounds,"
+                  f" {stats['rounds'] / stats['games']:.1f} per game)")
     if "search" in result:
         print(f"{game}: search speed, {args.simulations} simulations per move, one thread")
         for name, stats in result["search"].items():
