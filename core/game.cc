@@ -76,6 +76,10 @@ std::unique_ptr<State> Game::apply_symmetry(const State& state, int index) const
 Action Game::action_to_view(Player, Action action) const { return action; }
 Action Game::action_from_view(Player, Action action) const { return action; }
 
+int ActionLayout::board_wide() const {
+  return static_cast<int>(std::count(slot.begin(), slot.end(), -1));
+}
+
 std::string Game::player_name(Player p) const { return "P" + std::to_string(p); }
 
 // ---------------------------------------------------------------------------- state

@@ -62,6 +62,19 @@ struct Symmetry {
   int map_plane(int c) const { return plane.empty() ? c : plane[c]; }
 };
 
+// Where each action lies on the observation's grid, for a convolutional policy head
+// (network.spatial_policy): the head computes `planes` planes over the grid's cells, and
+// action a's logit is entry slot[a] = plane · cells + cell of them, or, for slot[a] = -1, a
+// board-wide output (a pass) computed from the whole board. The head shares its weights
+// across cells, so an action should sit at the cell whose surroundings decide it (a
+// placement at its cell, a square at its corner). Empty (planes 0): no layout.
+struct ActionLayout {
+  int planes = 0;
+  std::vector<std::int32_t> slot;
+  bool empty() const { return planes == 0; }
+  int board_wide() const;
+};
+
 // A chance outcome with its probability.
 struct ChanceOutcome {
   Action action = kInvalidAction;
@@ -108,6 +121,10 @@ class Game {
   // viewer's frame maps back to real actions with these; identity by default.
   virtual Action action_to_view(Player viewer, Action action) const;
   virtual Action action_from_view(Player viewer, Action action) const;
+
+  // Where the actions of the viewer's frame lie on the observation's grid (ActionLayout);
+  // empty by default: such a game's network has the linear policy head only.
+  virtual ActionLayout action_layout() const { return {}; }
 
   // The action that gives up a turn where the game has one (Virus War's pass), else
   // kInvalidAction. Training diagnostics count it: a policy that learns to pass where

@@ -28,15 +28,23 @@ std::string size_text(double bytes) {
 
 }  // namespace
 
-std::int64_t network_parameters(const NetworkConfig& config, const ObservationShape& input, int num_actions,
-                                int num_players) {
+std::int64_t network_parameters(const NetworkConfig& config, const Game& game) {
+  const ObservationShape input = game.observation_shape();
+  const std::int64_t num_actions = game.num_distinct_actions(), num_players = game.num_players();
   // Layer by layer as ResNetImpl builds them (a test holds the two together); batch norms
   // count their weight and bias (their running statistics are buffers, as small).
   const std::int64_t c = config.channels, pc = config.policy_channels, vh = config.value_hidden;
   const std::int64_t cells = static_cast<std::int64_t>(input.height) * input.width;
   std::int64_t n = input.channels * c * 9 + 2 * c;  // input convolution and its batch norm
   n += config.blocks * (2 * c * c * 9 + 2 * 2 * c);
-  n += c * pc + 2 * pc + (pc * cells + 1) * num_actions;     // policy head
+  n += c * pc + 2 * pc;  // policy planes and their batch norm
+  if (config.spatial_policy) {
+    const ActionLayout layout = game.action_layout();
+    n += (pc + 1) * layout.planes;  // the planes' convolution
+    if (layout.board_wide() > 0) n += (2 * pc + 1) * layout.board_wide();
+  } else {
+    n += (pc * cells + 1) * num_actions;  // the linear layer
+  }
   n += c * c + 2 * c + (2 * c + 1) * vh + (vh + 1) * num_players;  // value head
   if (config.ownership_head) n += c + 1;
   if (config.score_head) n += vh + 1;
@@ -51,7 +59,7 @@ std::string MemoryEstimate::describe() const {
 
 MemoryEstimate estimate_network_memory(const NetworkConfig& config, const Game& game) {
   MemoryEstimate e;
-  e.parameters = network_parameters(config, game.observation_shape(), game.num_distinct_actions(), game.num_players());
+  e.parameters = network_parameters(config, game);
   e.network = kFloat * static_cast<double>(e.parameters);
   return e;
 }

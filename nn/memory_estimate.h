@@ -28,9 +28,8 @@ struct MemoryEstimate {
   std::string describe() const;
 };
 
-// Parameters of the residual network nn/network.h builds, from its shape alone.
-std::int64_t network_parameters(const NetworkConfig& config, const ObservationShape& input, int num_actions,
-                                int num_players);
+// Parameters of the residual network nn/network.h builds for `game`, from its shape alone.
+std::int64_t network_parameters(const NetworkConfig& config, const Game& game);
 
 // One copy of the network's weights (loading a checkpoint, a player).
 MemoryEstimate estimate_network_memory(const NetworkConfig& config, const Game& game);

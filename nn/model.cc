@@ -10,6 +10,31 @@
 
 namespace boardlab {
 
+namespace {
+
+// A spatial policy head needs a layout that names a logit for every action, each once.
+void check_action_layout(const Game& game) {
+  const ActionLayout layout = game.action_layout();
+  const std::string where = "network: a spatial policy head (network.spatial_policy) needs ";
+  if (layout.empty())
+    throw InputError(where + "a game that declares where its actions lie on the board, and " + game.name() +
+                     " does not");
+  const std::int64_t entries = static_cast<std::int64_t>(layout.planes) * game.observation_shape().cells();
+  if (static_cast<int>(layout.slot.size()) != game.num_distinct_actions())
+    throw InputError(where + "a slot for each of " + game.name() + "'s " + std::to_string(game.num_distinct_actions()) +
+                     " actions; its layout has " + std::to_string(layout.slot.size()));
+  std::vector<bool> taken(static_cast<std::size_t>(entries), false);
+  for (std::size_t a = 0; a < layout.slot.size(); ++a) {
+    const std::int32_t s = layout.slot[a];
+    if (s < -1 || s >= entries || (s >= 0 && taken[static_cast<std::size_t>(s)]))
+      throw InputError(where + "distinct slots in 0.." + std::to_string(entries - 1) + " or -1; " + game.name() +
+                       "'s action " + std::to_string(a) + " has " + std::to_string(s));
+    if (s >= 0) taken[static_cast<std::size_t>(s)] = true;
+  }
+}
+
+}  // namespace
+
 Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) : impl_(std::make_unique<Impl>()) {
@@ -20,13 +45,15 @@ Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) 
                      " does not");
   if (config.score_head && !(game.max_score_margin() > 0))
     throw InputError("network: a score head needs a game that declares a final score, and " + game.name() + " does not");
+  if (config.spatial_policy) check_action_layout(game);
   torch::manual_seed(seed);
   impl_->config = config;
+  if (config.spatial_policy) impl_->layout = game.action_layout();
   impl_->shape = game.observation_shape();
   impl_->num_actions = game.num_distinct_actions();
   impl_->num_players = game.num_players();
   impl_->net = ResNet(config, impl_->shape.channels, impl_->shape.height, impl_->shape.width, impl_->num_actions,
-                      impl_->num_players);
+                      impl_->num_players, impl_->layout);
   impl_->net->eval();
 }
 
@@ -37,7 +64,7 @@ Model& Model::operator=(Model&&) noexcept = default;
 Model Model::clone() const {
   auto copy = std::make_unique<Impl>(*impl_);
   copy->net = ResNet(impl_->config, impl_->shape.channels, impl_->shape.height, impl_->shape.width,
-                     impl_->num_actions, impl_->num_players);
+                     impl_->num_actions, impl_->num_players, impl_->layout);
   {
     torch::NoGradGuard no_grad;
     const auto source = impl_->net->named_parameters();

@@ -11,6 +11,7 @@ struct Model::Impl {
   ObservationShape shape;
   int num_actions = 0;
   int num_players = 0;
+  ActionLayout layout;  // the game's, for the spatial policy head
   ResNet net{nullptr};
   std::string label = "the network";
 };

@@ -23,7 +23,7 @@ torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
 }
 
 ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions,
-                       int num_players) {
+                       int num_players, const ActionLayout& layout) {
   const int c = config.channels;
   input_conv = register_module("input_conv", conv(in_channels, c, 3));
   input_bn = register_module("input_bn", torch::nn::BatchNorm2d(c));
@@ -31,7 +31,22 @@ ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height,
   register_module("blocks", blocks);
   policy_conv = register_module("policy_conv", conv(c, config.policy_channels, 1));
   policy_bn = register_module("policy_bn", torch::nn::BatchNorm2d(config.policy_channels));
-  policy_fc = register_module("policy_fc", torch::nn::Linear(config.policy_channels * height * width, num_actions));
+  if (config.spatial_policy) {
+    // Model checks the layout against the game before building (nn/model.cc).
+    const std::int64_t entries = static_cast<std::int64_t>(layout.planes) * height * width;
+    policy_planes = register_module(
+        "policy_planes", torch::nn::Conv2d(torch::nn::Conv2dOptions(config.policy_channels, layout.planes, 1)));
+    const int board_wide = layout.board_wide();
+    if (board_wide > 0)
+      policy_board_wide =
+          register_module("policy_board_wide", torch::nn::Linear(2 * config.policy_channels, board_wide));
+    std::vector<std::int64_t> index(layout.slot.size());
+    std::int64_t next_board_wide = entries;
+    for (std::size_t a = 0; a < index.size(); ++a) index[a] = layout.slot[a] >= 0 ? layout.slot[a] : next_board_wide++;
+    policy_index_ = torch::tensor(index, torch::kInt64);
+  } else {
+    policy_fc = register_module("policy_fc", torch::nn::Linear(config.policy_channels * height * width, num_actions));
+  }
   value_conv = register_module("value_conv", conv(c, c, 1));
   value_bn = register_module("value_bn", torch::nn::BatchNorm2d(c));
   value_fc1 = register_module("value_fc1", torch::nn::Linear(2 * c, config.value_hidden));
@@ -45,9 +60,16 @@ ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height,
 NetworkOutputs ResNetImpl::run(const torch::Tensor& x, bool auxiliary) {
   auto h = torch::relu(input_bn(input_conv(x)));
   for (auto& block : *blocks) h = block->as<ResidualBlock>()->forward(h);
-  auto p = torch::relu(policy_bn(policy_conv(h))).flatten(1);
+  auto p = torch::relu(policy_bn(policy_conv(h)));
   NetworkOutputs out;
-  out.logits = policy_fc(p);
+  if (policy_planes) {
+    auto entries = policy_planes(p).flatten(1);
+    if (policy_board_wide)
+      entries = torch::cat({entries, policy_board_wide(torch::cat({p.mean({2, 3}), p.amax({2, 3})}, 1))}, 1);
+    out.logits = entries.index_select(1, policy_index_);
+  } else {
+    out.logits = policy_fc(p.flatten(1));
+  }
   auto v = torch::relu(value_bn(value_conv(h)));
   auto pooled = torch::cat({v.mean({2, 3}), v.amax({2, 3})}, 1);
   auto hidden = torch::relu(value_fc1(pooled));

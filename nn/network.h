@@ -3,13 +3,16 @@
 
 #include <torch/torch.h>
 
+#include "core/game.h"
 #include "nn/network_config.h"
 
 namespace boardlab {
 
 // Trunk: 3×3 convolution, then residual blocks (conv-BN-ReLU-conv-BN + skip, ReLU).
-// Policy head: 1×1 convolution to a few planes, flattened, linear to every action (the
-// action space need not be one action per cell). Value head: 1×1 convolution, global
+// Policy head: 1×1 convolution to a few planes, then either flattened and linear to every
+// action (the action space need not be one action per cell), or, with a game's action
+// layout (network.spatial_policy), a 1×1 convolution to the layout's planes whose entries
+// are the actions' logits, board-wide actions linear from the planes' mean and max. Value head: 1×1 convolution, global
 // average and max pooling (so its size does not depend on the board), a hidden layer,
 // tanh outputs, one per player: output j is the value of the player j seats after the mover.
 // Auxiliary heads, where the config asks for them: ownership, a 1×1 convolution of the
@@ -31,7 +34,9 @@ struct NetworkOutputs {
 };
 
 struct ResNetImpl : torch::nn::Module {
-  ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions, int num_players);
+  // `layout` is the game's action layout, read when config.spatial_policy is set.
+  ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions, int num_players,
+             const ActionLayout& layout);
   // Returns policy logits (B×A) and values (B×P): what inference needs.
   std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
   // Every head the network has, for training.
@@ -43,6 +48,8 @@ struct ResNetImpl : torch::nn::Module {
   torch::nn::Conv2d policy_conv{nullptr};
   torch::nn::BatchNorm2d policy_bn{nullptr};
   torch::nn::Linear policy_fc{nullptr};
+  torch::nn::Conv2d policy_planes{nullptr};  // spatial policy: one plane per layout plane
+  torch::nn::Linear policy_board_wide{nullptr};  // spatial policy: the board-wide actions
   torch::nn::Conv2d value_conv{nullptr};
   torch::nn::BatchNorm2d value_bn{nullptr};
   torch::nn::Linear value_fc1{nullptr}, value_fc2{nullptr};
@@ -51,6 +58,8 @@ struct ResNetImpl : torch::nn::Module {
 
  private:
   NetworkOutputs run(const torch::Tensor& x, bool auxiliary);
+  // Spatial policy: each action's entry among the planes' cells, then the board-wide outputs.
+  torch::Tensor policy_index_;
 };
 TORCH_MODULE(ResNet);
 

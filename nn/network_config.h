@@ -8,13 +8,19 @@ namespace boardlab {
 struct NetworkConfig {
   int blocks = 2;         // residual blocks in the trunk
   int channels = 32;      // convolution channels in the trunk
-  int policy_channels = 2;  // 1×1 convolution planes feeding the policy head's linear layer
+  int policy_channels = 2;  // 1×1 convolution planes feeding the policy head's last layer
   int value_hidden = 64;  // width of the value head's hidden layer
   // Auxiliary heads, trained only (inference never computes them): the final owner of
   // each cell (a game with Game::has_ownership) and the final score margin (a game with
   // Game::max_score_margin).
   bool ownership_head = false;
   bool score_head = false;
+  // The policy head: a linear layer from the policy planes to every action (false), or a
+  // 1×1 convolution that scores each action at its cell (Game::action_layout), with the
+  // board-wide actions from pooled planes. The linear layer's weights grow with cells ×
+  // actions (934,000 for Squares' 400 cells and 1,166 actions) and learn each cell apart;
+  // the convolution has a few hundred, shared by every cell.
+  bool spatial_policy = false;
 
   bool operator==(const NetworkConfig&) const = default;
 
@@ -26,6 +32,8 @@ struct NetworkConfig {
     v("value_hidden", value_hidden, "hidden units of the value head", Range::between(1, 1024));
     v("ownership_head", ownership_head, "auxiliary head: each cell's final owner (games that declare ownership)");
     v("score_head", score_head, "auxiliary head: the final score margin (games that declare a score)");
+    v("spatial_policy", spatial_policy,
+      "policy head: score each action at its cell, weights shared (games that declare an action layout)");
   }
 };
 

@@ -25,6 +25,9 @@ void finish(TrainConfig& t, const Config& c) {
                       " declares no ownership of cells to train on");
   if (t.network.score_head && !(game->max_score_margin() > 0))
     throw ConfigError(c.origin_of(t.network.score_head) + game->name() + " declares no final score to train on");
+  if (t.network.spatial_policy && game->action_layout().empty())
+    throw ConfigError(c.origin_of(t.network.spatial_policy) + game->name() +
+                      " declares no layout of its actions on the board (use the linear policy head)");
   for (const auto& spec : t.eval_opponents) {
     // Baselines are checked now; checkpoints ("agent:PATH") when the evaluation loads them.
     try {

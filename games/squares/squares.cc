@@ -102,6 +102,18 @@ GameType SquaresGame::type() const {
   return t;  // deterministic, perfect information, zero-sum ±1
 }
 
+ActionLayout SquaresGame::action_layout() const {
+  ActionLayout layout;
+  layout.planes = kNumSizes;
+  layout.slot.resize(kNumActions);
+  for (Action a = 0; a < kNumPlacements; ++a) {
+    const Placement p = placement_of(a);
+    layout.slot[a] = (p.size / 2 - 1) * kFieldCells + p.y0 * kFieldSide + p.x0;
+  }
+  layout.slot[kPass] = -1;
+  return layout;
+}
+
 std::unique_ptr<State> SquaresGame::new_initial_state() const { return std::make_unique<SquaresState>(*this); }
 
 GameSpec squares_spec() {

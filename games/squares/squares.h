@@ -89,6 +89,8 @@ class SquaresGame final : public Game {
   int max_game_length() const override { return kMaxGameLength; }
   const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
   Action pass_action() const override { return kPass; }
+  // A placement at its lower-left cell, one plane per side; pass board-wide.
+  ActionLayout action_layout() const override;
   std::unique_ptr<State> new_initial_state() const override;
   bool has_ownership() const override { return true; }
   double max_score_margin() const override { return kMaxScoreMargin; }

@@ -82,6 +82,14 @@ VirusWarGame::VirusWarGame(const GameParameters& params)
   symmetries_.push_back(std::move(transpose));
 }
 
+ActionLayout VirusWarGame::action_layout() const {
+  ActionLayout layout;
+  layout.planes = 1;
+  for (int cell = 0; cell < kBoardCells; ++cell) layout.slot.push_back(cell);
+  layout.slot.push_back(-1);  // pass
+  return layout;
+}
+
 Action VirusWarGame::action_to_view(Player viewer, Action action) const {
   return action >= 0 && action < kBoardCells ? view_cell(viewer, action) : action;
 }

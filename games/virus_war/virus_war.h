@@ -65,6 +65,8 @@ class VirusWarGame final : public Game {
   Action action_to_view(Player viewer, Action action) const override;
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
   Action pass_action() const override { return kPass; }
+  // A cell action at its cell (the viewer's frame's action is its frame's cell); pass board-wide.
+  ActionLayout action_layout() const override;
   std::unique_ptr<State> new_initial_state() const override;
   bool has_ownership() const override { return true; }
   std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;

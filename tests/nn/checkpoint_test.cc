@@ -190,9 +190,10 @@ TEST(Checkpoint, NetworksWithAndWithoutAuxiliaryHeadsRoundTrip) {
   const std::vector<TrainBatch> batches = sample_batches(2, 32);
   TempDir dir;
   for (const bool heads : {false, true}) {
-    SCOPED_TRACE(heads ? "with an ownership head" : "without heads");
+    SCOPED_TRACE(heads ? "with an ownership head and a spatial policy" : "without heads");
     NetworkConfig network = tiny_network();
     network.ownership_head = heads;
+    network.spatial_policy = heads;
     Model model(network, game, 5);
     Trainer trainer(model, OptimizerConfig{});
     trainer.step(batches[0]);
@@ -204,6 +205,7 @@ TEST(Checkpoint, NetworksWithAndWithoutAuxiliaryHeadsRoundTrip) {
     EXPECT_EQ(loaded.info.network.ownership_head, heads);
     EXPECT_FALSE(loaded.info.network.score_head);
     EXPECT_EQ(loaded.model.config().ownership_head, heads);
+    EXPECT_EQ(loaded.model.config().spatial_policy, heads);
     EXPECT_TRUE(same_bits(predict_all(loaded.model, batches[1].obs, batches[1].size),
                           predict_all(model, batches[1].obs, batches[1].size)));
     // The head's weights come back too: the same ownership loss.

@@ -37,7 +37,7 @@ double status_bytes(const std::string& field) {
 }
 
 TEST(MemoryEstimate, CountsTheParametersOfEveryNetworkShape) {
-  for (const char* name : {"virus_war", "morabaraba"}) {
+  for (const char* name : {"virus_war", "morabaraba", "squares"}) {
     const auto game = load_game(name);
     for (const int blocks : {0, 1, 3}) {
       for (const int channels : {1, 8, 24}) {
@@ -48,6 +48,8 @@ TEST(MemoryEstimate, CountsTheParametersOfEveryNetworkShape) {
           config.policy_channels = 3;
           config.value_hidden = 5;
           config.ownership_head = heads && game->has_ownership();
+          // The spatial policy head where the game lays its actions out (with the heads).
+          config.spatial_policy = heads && !game->action_layout().empty();
           const Model model(config, *game, 1);
           EXPECT_EQ(estimate_network_memory(config, *game).parameters, model.num_parameters())
               << name << " " << blocks << "x" << channels << (heads ? " with heads" : "");

@@ -212,9 +212,11 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
       "evaluation.previous_checkpoint=true", "evaluation.simulations=5", "run.max_steps=8", "run.max_minutes=0.5",
       "run.log_every_seconds=2"};
-  // The auxiliary heads stay at their defaults: the changed game (morabaraba) declares neither
-  // ownership nor a score (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys).
-  const std::vector<std::string> unchanged = {"network.ownership_head", "network.score_head"};
+  // The auxiliary heads and the spatial policy stay at their defaults: the changed game
+  // (morabaraba) declares no ownership, score or action layout
+  // (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys).
+  const std::vector<std::string> unchanged = {"network.ownership_head", "network.score_head",
+                                              "network.spatial_policy"};
   ASSERT_EQ(changes.size() + unchanged.size(), c.keys().size()) << "a key without a change here";
   const TrainConfig defaults;
   const TrainConfig changed = parse_train_config("", "x.yaml", changes);
@@ -272,6 +274,9 @@ TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
             path_ + ":3: network.ownership_head: morabaraba declares no ownership of cells to train on");
   EXPECT_EQ(load_error("game: virus_war\nnetwork:\n  score_head: true\n"),
             path_ + ":3: network.score_head: virus_war declares no final score to train on");
+  EXPECT_EQ(load_error("game: morabaraba\nnetwork:\n  spatial_policy: true\n"),
+            path_ + ":3: network.spatial_policy: morabaraba declares no layout of its actions on the board (use the "
+                    "linear policy head)");
   nn_testing::write_text(path_, "game: virus_war\nnetwork:\n  ownership_head: true\ntraining:\n  ownership_loss_weight: 0.5\n");
   const TrainConfig cfg = load_train_config(path_);
   EXPECT_TRUE(cfg.network.ownership_head);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "games/registry.h"
 #include "tests/error_of.h"
 #include "tests/toys/toys.h"
 #include "nn/model.h"
@@ -251,6 +252,63 @@ TEST(Trainer, AnOwnershipHeadLearnsTheFinalOwnersAndInferenceIgnoresIt) {
   score_head.score_head = true;
   EXPECT_EQ(error_of<InputError>([&] { Model(score_head, game, 1); }),
             "network: a score head needs a game that declares a final score, and virus_war does not");
+}
+
+TEST(Trainer, ASpatialPolicyHeadScoresEachActionFromItsCellsSurroundings) {
+  // Without residual blocks the trunk sees 3×3 cells, so the logit of a Squares placement
+  // reads the input only around its lower-left cell (its slot in the layout). Changing the
+  // input at one cell moves the logits of the placements anchored next to it, and of the
+  // board-wide pass, and of no other action.
+  Model::set_torch_threads(1);
+  const auto game = load_game("squares");
+  NetworkConfig network = tiny_network(0, 6);
+  network.spatial_policy = true;
+  const Model model(network, *game, 3);
+  EXPECT_LT(model.num_parameters(), 2000);  // the linear head alone would hold 2 · 400 · 1166 weights
+  const auto state = game->load_record("4c5/6m10");
+  const ObservationShape shape = game->observation_shape();
+  std::vector<float> obs(static_cast<std::size_t>(shape.size()));
+  state->observation(0, obs);
+  const std::vector<float> before = nn_testing::predict_all(model, obs, 1);
+  const int qx = 7, qy = 12;
+  for (int c = 0; c < shape.channels; ++c) obs[static_cast<std::size_t>(c * shape.cells() + qy * shape.width + qx)] += 3.0f;
+  const std::vector<float> after = nn_testing::predict_all(model, obs, 1);
+  const ActionLayout layout = game->action_layout();
+  int near_changed = 0;
+  for (Action a = 0; a < game->num_distinct_actions(); ++a) {
+    const bool changed = before[a] != after[a];
+    if (layout.slot[a] < 0) {
+      EXPECT_TRUE(changed) << "the pass reads the whole board";
+      continue;
+    }
+    const int cell = layout.slot[a] % shape.cells();
+    const bool near = std::abs(cell % shape.width - qx) <= 1 && std::abs(cell / shape.width - qy) <= 1;
+    if (!near) {
+      EXPECT_FALSE(changed) << state->action_to_string(0, a) << " is anchored away from the changed cell";
+    }
+    near_changed += near && changed;
+  }
+  EXPECT_GT(near_changed, 5);
+
+  NetworkConfig no_layout = tiny_network(1, 8);
+  no_layout.spatial_policy = true;
+  EXPECT_EQ(error_of<InputError>([&] { Model(no_layout, *load_game("morabaraba"), 1); }),
+            "network: a spatial policy head (network.spatial_policy) needs a game that declares where its actions "
+            "lie on the board, and morabaraba does not");
+}
+
+TEST(Trainer, ASpatialPolicyHeadLearns) {
+  Model::set_torch_threads(1);
+  const Game& game = virus_war();
+  const TrainBatch batch = random_play_batch(game, 300, 256, 7);
+  NetworkConfig network = tiny_network(1, 8);
+  network.spatial_policy = true;
+  Model model(network, game, 3);
+  Trainer trainer(model, fast_fit());
+  const TrainLosses before = trainer.evaluate(batch);
+  for (int i = 0; i < 100; ++i) trainer.step(batch);
+  const TrainLosses after = trainer.evaluate(batch);
+  EXPECT_LT(after.policy, 0.5 * before.policy) << "before " << before.policy << ", after " << after.policy;
 }
 
 TEST(Trainer, AScoreHeadLearnsTheScoreMargin) {
