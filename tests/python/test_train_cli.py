@@ -14,7 +14,7 @@ import pytest
 import resource
 
 import boardlab
-from conftest import CONFIG, LAUNCHER, TINY_TRAINING
+from conftest import CONFIG, LAUNCHER, REPO, TINY_TRAINING
 
 TINY = TINY_TRAINING
 SECTIONS = ["network", "search", "self_play", "inference", "replay", "training", "checkpoint", "evaluation", "run"]
@@ -298,6 +298,19 @@ def test_bench_network_json(run_cli):
     assert trained["with_training"]
     assert trained["training_steps_per_second"] > 0
     assert trained["selfplay_simulations_per_second"] > 0
+
+
+def test_bench_network_on_a_simultaneous_game(run_cli):
+    """Squares' rounds have no single mover: the bench's positions are seen by each seat in turn."""
+    result = run_cli(
+        "bench", "squares", "--nn", "--seconds", "1", "--config", str(REPO / "configs" / "squares.yaml"),
+        "--set", "network.channels=4", "--set", "network.blocks=0", "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    network = json.loads(result.stdout)["network"]
+    assert network["game"] == "squares"
+    assert network["evaluations_per_second"] > 0
+    assert network["selfplay_simulations_per_second"] > 0
 
 
 def test_killed_run_resumes_from_its_latest_checkpoint(tmp_path):
