@@ -108,14 +108,17 @@ Action SelfPlayWorker::choose(const SearchResult& result, int ply) {
 }
 
 void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply) {
-  // Every seat trains on its own policy, and plays an action drawn from it: at a
-  // simultaneous round the policy is a mixed strategy (regret matching's average), and
-  // playing its most likely action would be exploitable.
+  // Every seat with a choice trains on its own policy, and plays an action drawn from it: at
+  // a simultaneous round the policy is a mixed strategy (regret matching's average), and
+  // playing its most likely action would be exploitable. A seat whose only action is
+  // forced (Squares' pass once it has no room) is no position, as a forced step of a
+  // turn-based game is not: its certain target would teach the network to pass wherever
+  // the board looks full, and the search then passes where it could place.
   const int seats = game_->num_players();
   SelfPlayGame::Position position{ply, {}, slot.full};
   joint_.assign(seats, kInvalidAction);
   for (const PlayerSearchResult& seat : result.players) {
-    position.targets.push_back({seat.player, seat.legal, seat.policy, seat.value});
+    if (seat.legal.size() > 1) position.targets.push_back({seat.player, seat.legal, seat.policy, seat.value});
     double pick = rng_.uniform() * std::accumulate(seat.policy.begin(), seat.policy.end(), 0.0);
     std::size_t k = 0;
     while (k + 1 < seat.legal.size() && (pick -= seat.policy[k]) >= 0) ++k;

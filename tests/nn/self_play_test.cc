@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "games/registry.h"
 #include "mcts/rollout_evaluator.h"
 #include "nn_test_games.h"
 #include "nn_test_util.h"
@@ -264,6 +265,42 @@ TEST(SelfPlay, ASimultaneousRoundTrainsEverySeatOnItsOwnMixedPolicy) {
     EXPECT_NEAR(mean_policy[a] / targets, kToyMatrixEquilibrium[a], 0.05) << "action " << a;
     EXPECT_NEAR(played[a] / targets, kToyMatrixEquilibrium[a], 0.12) << "action " << a;
   }
+}
+
+TEST(SelfPlay, ASeatWhoseOnlyActionIsForcedHasNoTargetAtARound) {
+  // Squares: once a player has no room its only action is pass while the other still
+  // places. The round is searched for the other seat alone; the forced seat's pass is a
+  // step without a target, so that the network never learns a pass that was no choice.
+  const auto game = load_game("squares");
+  const std::vector<SelfPlayGame> games = self_play(*game, 3000, 5);
+  ASSERT_GT(games.size(), 20u);
+  int one_seat_rounds = 0;
+  std::vector<Action> legal;
+  for (const SelfPlayGame& g : games) {
+    std::unique_ptr<State> state = game->new_initial_state();
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < g.steps.size(); i += 2) {
+      ASSERT_TRUE(state->is_simultaneous_node());
+      std::vector<Player> choosing;
+      for (Player p = 0; p < 2; ++p) {
+        state->legal_actions(p, legal);
+        if (legal.size() > 1) choosing.push_back(p);
+      }
+      const bool has_position = next < g.positions.size() && g.positions[next].ply == static_cast<int>(i);
+      EXPECT_EQ(has_position, !choosing.empty()) << "round at step " << i;
+      if (has_position) {
+        const SelfPlayGame::Position& position = g.positions[next++];
+        std::vector<Player> trained;
+        for (const auto& t : position.targets) trained.push_back(t.player);
+        EXPECT_EQ(trained, choosing) << "round at step " << i;
+        one_seat_rounds += choosing.size() == 1;
+      }
+      state->apply_joint(std::vector<Action>{g.steps[i].action, g.steps[i + 1].action});
+    }
+    EXPECT_EQ(next, g.positions.size());
+    EXPECT_TRUE(state->is_terminal());
+  }
+  EXPECT_GT(one_seat_rounds, 0) << "no game reached a round where one seat was out of room";
 }
 
 TEST(SelfPlay, HiddenInformationSearchesFromTheMoversViewAndTrainsTheMoverOnly) {
