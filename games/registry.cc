@@ -3,6 +3,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/klopodavka/klopodavka.h"
 #include "games/morabaraba/morabaraba.h"
 #include "games/virus_war/virus_war.h"
 
@@ -12,6 +13,7 @@ const std::vector<GameSpec>& registered_games() {
   static const std::vector<GameSpec> kGames = {
       virus_war_spec(),
       morabaraba_spec(),
+      klopodavka_spec(),
   };
   return kGames;
 }
