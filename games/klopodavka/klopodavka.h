@@ -28,7 +28,8 @@
 // - a player that is out is skipped in the turn order; its bugs stay inert: they neither act
 //   nor conduct, and any player that reaches them may kill them (a kill there is an ordinary
 //   kill: it conducts for the killer). Cells killed by a player that is out stay walls;
-// - the game ends at once when a kill leaves one main bug, even in the middle of a turn;
+// - the game ends at once when a kill leaves one main bug, even in the middle of a turn; as
+//   in Virus War, such a kill completes the turn: it may come before the turn's full length;
 // - "every surviving player passes in one full round" is counted as consecutive whole-turn
 //   passes: when their number reaches the number of players still in, the game is drawn;
 // - max_turns counts turns (a player's sub-moves, or its pass) of all players together; when
@@ -188,7 +189,8 @@ class KlopodavkaState : public State {
   virtual bool is_out(Player p) const = 0;
   // The cell of p's main bug; -1 once p is out.
   virtual int main_bug(Player p) const = 0;
-  // Cells next to p's live bugs or to the chains of cells p killed that touch them.
+  // Cells next to p's live bugs or to the chains of cells p killed that touch them (and those
+  // conductors themselves): where p reaches, whatever is there.
   virtual std::vector<int> reachable(Player p) const = 0;
   // The cells p could play at the start of its turn (empty once p is out).
   virtual std::vector<int> targets_for(Player p) const = 0;

@@ -3,12 +3,13 @@
 import html
 
 import boardlab
-from boardlab.render import morabaraba, virus_war
+from boardlab.render import klopodavka, morabaraba, virus_war
 
 # Adding a game's picture is one entry here: name -> function(state) -> SVG text.
 DRAWERS = {
     "virus_war": virus_war.svg,
     "morabaraba": morabaraba.svg,
+    "klopodavka": klopodavka.svg,
 }
 
 
