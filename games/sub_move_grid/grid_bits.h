@@ -45,6 +45,11 @@ struct WideBits {
   // Towards higher cells by n bits (0 <= n < 64·kWords).
   constexpr WideBits operator<<(int n) const {
     WideBits out;
+    if (n > 0 && n < 64) {  // a file or a rank of a board up to 63 wide: the usual case, unrolled
+      out.word[0] = word[0] << n;
+      for (int i = 1; i < kWords; ++i) out.word[i] = (word[i] << n) | (word[i - 1] >> (64 - n));
+      return out;
+    }
     const int words = n / 64, bits = n % 64;
     for (int i = kWords - 1; i >= words; --i) {
       out.word[i] = word[i - words] << bits;
@@ -55,6 +60,11 @@ struct WideBits {
   // Towards lower cells by n bits (0 <= n < 64·kWords).
   constexpr WideBits operator>>(int n) const {
     WideBits out;
+    if (n > 0 && n < 64) {
+      for (int i = 0; i + 1 < kWords; ++i) out.word[i] = (word[i] >> n) | (word[i + 1] << (64 - n));
+      out.word[kWords - 1] = word[kWords - 1] >> n;
+      return out;
+    }
     const int words = n / 64, bits = n % 64;
     for (int i = 0; i + words < kWords; ++i) {
       out.word[i] = word[i + words] >> bits;

@@ -15,6 +15,7 @@ namespace boardlab {
 template <typename B>
 B conducting_chains(const B& live, const B& killed, const Grid<B>& g) {
   B chains = dilate(live, g) & killed;
+  if (!any(chains)) return chains;  // no chain touches: one dilation saved, the common case early on
   while (true) {
     const B grown = dilate(chains, g) & killed;
     if (grown == chains) return chains;
