@@ -21,6 +21,11 @@ struct GameSpec {
   // Parameter settings worth checking besides the defaults ("strict=true"): the conformance
   // suite and the golden playthroughs cover each of them.
   std::vector<std::string> presets;
+  // Whether the shared suites (conformance, golden playthroughs) also play the defaults. A
+  // game whose default board makes their thousand random games take minutes says false,
+  // covers its player counts and options with presets on small boards, and plays its
+  // defaults in its own tests.
+  bool suites_play_defaults = true;
 };
 
 }  // namespace boardlab

@@ -3,6 +3,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/klopodavka/klopodavka.h"
 #include "games/morabaraba/morabaraba.h"
 #include "games/squares/squares.h"
 #include "games/virus_war/virus_war.h"
@@ -14,6 +15,7 @@ const std::vector<GameSpec>& registered_games() {
       virus_war_spec(),
       morabaraba_spec(),
       squares_spec(),
+      klopodavka_spec(),
   };
   return kGames;
 }

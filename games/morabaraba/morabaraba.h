@@ -51,6 +51,7 @@
 
 #include "core/game.h"
 #include "core/game_spec.h"
+#include "core/step_log.h"
 #include "games/morabaraba/board.h"
 
 namespace boardlab {
@@ -179,32 +180,6 @@ class MorabarabaState final : public State {
  private:
   enum Outcome : std::int8_t { kOngoing = -1, kWhiteWins = 0, kBlackWins = 1, kDraw = 2 };
 
-  // A history that keeps the capacity of the state it was copied from, so clones in search
-  // append without reallocating.
-  class History {
-   public:
-    History() = default;
-    History(const History& other) {
-      actions_.reserve(other.actions_.capacity());
-      actions_.assign(other.actions_.begin(), other.actions_.end());
-    }
-    History& operator=(const History& other) {
-      if (this != &other) {
-        actions_.reserve(other.actions_.capacity());
-        actions_.assign(other.actions_.begin(), other.actions_.end());
-      }
-      return *this;
-    }
-    void reserve(std::size_t n) { actions_.reserve(n); }
-    // An action (below 1024) and its player in bit 15.
-    void push_back(Player p, Action a) { actions_.push_back(static_cast<std::uint16_t>(a | (p << 15))); }
-    std::size_t size() const { return actions_.size(); }
-    Step operator[](std::size_t i) const { return {actions_[i] >> 15, actions_[i] & 0x7fff}; }
-
-   private:
-    std::vector<std::uint16_t> actions_;
-  };
-
   bool legal(Action action) const;
   // The mover's moves in ascending action order (the moving phase only); returns how many.
   int list_moves(Action* out) const;
@@ -233,7 +208,7 @@ class MorabarabaState final : public State {
   Points cows_[2] = {0, 0};
   NoReturn no_return_[2];
   std::uint64_t board_hash_ = 0;  // cows and hands
-  History history_;
+  StepLog<1> history_;  // actions below 1024 and the seat
 };
 
 GameSpec morabaraba_spec();

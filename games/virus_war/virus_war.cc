@@ -2,15 +2,15 @@
 #include "games/virus_war/virus_war.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/sub_move_grid/grid_notation.h"
+#include "games/sub_move_grid/reach.h"
 
 namespace boardlab {
 namespace {
 
-constexpr std::string_view kFiles = "abcdefghik";
 constexpr int kHomeCorner[2] = {0, kBoardCells - 1};  // a1 for X, k10 for O
 constexpr const char* kPlayerName[2] = {"X", "O"};
 
@@ -46,22 +46,20 @@ std::uint64_t cell_key(int cell, VirusWarState::Cell content) {
   return kKeys.cell[cell][static_cast<int>(content) - 1];
 }
 
-// Enemy dead symbols 8-connected to `live` through each other: the chains `live` conducts along.
-Bits active_chains(Bits live, Bits enemy_dead) {
-  Bits chains = dilate(live) & enemy_dead;
-  while (true) {
-    const Bits grown = dilate(chains) & enemy_dead;
-    if (grown == chains) return chains;
-    chains = grown;
-  }
+const GridNotation& notation() {
+  static const GridNotation kNotation(kBoardSide, kBoardSide);
+  return kNotation;
 }
 
-Bits reachable_cells(Bits live, Bits enemy_dead) { return dilate(live | active_chains(live, enemy_dead)); }
+// The opponent's dead symbols are the cells p killed: p conducts along them (games/sub_move_grid/reach.h).
+Bits reachable_for(Player p, const Bits live[2], const Bits dead[2]) {
+  return reachable_cells(live[p], dead[1 - p], kVirusWarGrid);
+}
 
 Bits targets_of(Player p, const Bits live[2], const Bits dead[2]) {
-  const Bits empty = kAllCells & ~(live[0] | live[1] | dead[0] | dead[1]);
-  if ((live[p] | dead[p]) == 0) return empty & bit(kHomeCorner[p]);  // entering: the home corner only
-  return reachable_cells(live[p], dead[1 - p]) & (empty | live[1 - p]);
+  const Bits empty = kVirusWarGrid.all & ~(live[0] | live[1] | dead[0] | dead[1]);
+  if ((live[p] | dead[p]) == 0) return empty & cell_bit<Bits>(kHomeCorner[p]);  // entering: the home corner only
+  return reachable_for(p, live, dead) & (empty | live[1 - p]);
 }
 
 int view_cell(Player viewer, int cell) { return viewer == 1 ? kBoardCells - 1 - cell : cell; }
@@ -99,8 +97,7 @@ std::unique_ptr<State> VirusWarGame::new_initial_state() const { return std::mak
 GameType VirusWarGame::type() const { return {}; }  // sequential, deterministic, perfect information, zero-sum ±1
 
 std::vector<std::string> VirusWarGame::split_turn(std::string_view turn, bool simultaneous) const {
-  if (turn == "--") return {std::string(turn)};  // the pass's other spelling, not two separators
-  return Game::split_turn(turn, simultaneous);
+  return split_sub_move_turn(*this, turn, simultaneous);
 }
 
 GameSpec virus_war_spec() {
@@ -122,12 +119,10 @@ std::unique_ptr<VirusWarState> VirusWarState::from_diagram(const VirusWarGame& g
     throw InputError("from_diagram: the player to move must be 0 (X) or 1 (O), not " + std::to_string(to_move));
   auto state = std::make_unique<VirusWarState>(game);
   state->live_[0] = state->live_[1] = state->dead_[0] = state->dead_[1] = 0;
-  int read = 0;
-  for (char c : diagram) {
-    if (std::isspace(static_cast<unsigned char>(c))) continue;
-    if (read == kBoardCells) throw InputError("from_diagram: more than 100 cells");
-    const int rank = kBoardSide - 1 - read / kBoardSide;
-    const Bits b = bit(rank * kBoardSide + read % kBoardSide);
+  const std::vector<char> symbols = read_diagram(diagram, kBoardSide, kBoardSide);
+  for (int cell = 0; cell < kBoardCells; ++cell) {
+    const char c = symbols[static_cast<std::size_t>(cell)];
+    const Bits b = cell_bit<Bits>(cell);
     switch (c) {
       case '.': break;
       case 'X': state->live_[0] |= b; break;
@@ -137,10 +132,7 @@ std::unique_ptr<VirusWarState> VirusWarState::from_diagram(const VirusWarGame& g
       default:
         throw InputError("from_diagram: " + quote_input(std::string_view(&c, 1)) + " is not a cell (use . X O x o)");
     }
-    ++read;
   }
-  if (read != kBoardCells)
-    throw InputError("from_diagram: " + std::to_string(read) + " cells given, 100 expected");
   state->has_history_ = false;
   state->mover_ = to_move;
   state->board_hash_ = state->board_hash_from_scratch();
@@ -154,7 +146,7 @@ std::unique_ptr<VirusWarState> VirusWarState::from_diagram(const VirusWarGame& g
 }
 
 VirusWarState::Cell VirusWarState::cell(int index) const {
-  const Bits b = bit(index);
+  const Bits b = cell_bit<Bits>(index);
   if (live_[0] & b) return Cell::kLiveX;
   if (live_[1] & b) return Cell::kLiveO;
   if (dead_[0] & b) return Cell::kDeadX;
@@ -162,17 +154,16 @@ VirusWarState::Cell VirusWarState::cell(int index) const {
   return Cell::kEmpty;
 }
 
-Bits VirusWarState::reachable(Player p) const { return reachable_cells(live_[p], dead_[1 - p]); }
+Bits VirusWarState::reachable(Player p) const { return reachable_for(p, live_, dead_); }
 Bits VirusWarState::targets_for(Player p) const { return targets_of(p, live_, dead_); }
 
 bool VirusWarState::pass_is_legal() const {
   // A player who has not entered must enter while its corner is free; one with nothing
   // to play must pass, even under strict (which then has already ended the game).
-  return outcome_ == kOngoing && sub_move_ == 0 && (targets_ == 0 || (!strict_ && entered(mover_)));
+  return outcome_ == kOngoing && turn_.may_pass() && (targets_ == 0 || (!strict_ && entered(mover_)));
 }
 
 void VirusWarState::start_turn() {
-  sub_move_ = 0;
   targets_ = targets_of(mover_, live_, dead_);
   if (strict_ && !can_make_full_turn()) finish(mover_ == 0 ? kOWins : kXWins);
 }
@@ -187,7 +178,7 @@ bool VirusWarState::can_make_full_turn() const {
   for (int made = 0; made < VirusWarGame::kSubMovesPerTurn; ++made) {
     if (popcount(targets) >= VirusWarGame::kSubMovesPerTurn - made) return true;
     if (targets == 0) return false;  // literally: a shorter turn does not save the mover, even one that wins
-    const Bits b = bit(lowest_cell(targets));
+    const Bits b = cell_bit<Bits>(lowest_cell(targets));
     if (live[enemy] & b) {
       live[enemy] &= ~b;
       dead[enemy] |= b;
@@ -200,37 +191,26 @@ bool VirusWarState::can_make_full_turn() const {
 }
 
 void VirusWarState::legal_actions(Player player, std::vector<Action>& out) const {
-  out.clear();
-  if (outcome_ != kOngoing || player != mover_) return;
-  const auto low = static_cast<std::uint64_t>(targets_);
-  const auto high = static_cast<std::uint64_t>(targets_ >> 64);
-  for (std::uint64_t w = low; w; w &= w - 1) out.push_back(std::countr_zero(w));
-  for (std::uint64_t w = high; w; w &= w - 1) out.push_back(64 + std::countr_zero(w));
-  if (pass_is_legal()) out.push_back(VirusWarGame::kPass);
+  if (outcome_ != kOngoing || player != mover_) return out.clear();
+  list_sub_moves(targets_, Bits{0}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, out);
 }
 
 Action VirusWarState::random_legal_action(Rng& rng) const {
   if (outcome_ != kOngoing) throw IllegalActionError("random_legal_action: the game is over");
-  const int cells = popcount(targets_);
-  const int choices = cells + (pass_is_legal() ? 1 : 0);
-  const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(choices)));
-  return k == cells ? VirusWarGame::kPass : select_cell(targets_, k);
+  return random_sub_move(targets_, Bits{0}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, rng);
 }
 
 std::string VirusWarState::illegality(Action action) const {
   if (outcome_ != kOngoing) return "the game is over";
-  if (action < 0 || action >= VirusWarGame::kNumActions)
-    return "action " + std::to_string(action) + " is outside 0..100";
+  if (action < 0 || action >= VirusWarGame::kNumActions) return action_outside_refusal(action, VirusWarGame::kNumActions);
   const std::string who = kPlayerName[mover_];
   if (action == VirusWarGame::kPass) {
     if (pass_is_legal()) return {};
-    if (sub_move_ != 0)
-      return "a pass is only allowed instead of the first sub-move, and " + who + " is on sub-move " +
-             std::to_string(sub_move_ + 1) + " of 3";
+    if (!turn_.may_pass()) return mid_turn_pass_refusal(who, turn_.sub_move, VirusWarGame::kSubMovesPerTurn);
     if (!entered(mover_)) return who + " must enter at " + cell_name(kHomeCorner[mover_]) + " on its first turn";
     return "strict rules allow no voluntary pass";
   }
-  if (targets_ & bit(action)) return {};
+  if (has_cell(targets_, action)) return {};
   const std::string where = cell_name(action);
   if (!entered(mover_)) return who + " has not entered yet: its only placement is " + cell_name(kHomeCorner[mover_]);
   switch (cell(action)) {
@@ -238,7 +218,7 @@ std::string VirusWarState::illegality(Action action) const {
     case Cell::kDeadO: return where + " is dead and stays dead";
     case Cell::kLiveX:
     case Cell::kLiveO:
-      if (live_[mover_] & bit(action)) return where + " already holds a live " + who;
+      if (has_cell(live_[mover_], action)) return where + " already holds a live " + who;
       [[fallthrough]];
     default: return where + " is not reachable for " + who;
   }
@@ -246,7 +226,7 @@ std::string VirusWarState::illegality(Action action) const {
 
 void VirusWarState::apply(Action action) {
   if (outcome_ != kOngoing || action < 0 || action >= VirusWarGame::kNumActions ||
-      (action == VirusWarGame::kPass ? !pass_is_legal() : !(targets_ & bit(action)))) {
+      (action == VirusWarGame::kPass ? !pass_is_legal() : !has_cell(targets_, action))) {
     const std::string name = action >= 0 && action < VirusWarGame::kNumActions ? action_to_string(mover_, action)
                                                                                : std::to_string(action);
     throw IllegalActionError("illegal action " + name + ": " + illegality(action));
@@ -254,33 +234,30 @@ void VirusWarState::apply(Action action) {
   history_[length_++] = static_cast<std::uint8_t>(action | (mover_ << 7));
   const Player me = mover_, enemy = 1 - mover_;
   if (action == VirusWarGame::kPass) {
-    ++turn_;
-    if (passed_) return finish(kDraw);
-    passed_ = true;
+    if (turn_.pass(2)) return finish(kDraw);  // a pass answered by a pass
     mover_ = enemy;
     return start_turn();
   }
-  const Bits b = bit(action);
+  const Bits b = cell_bit<Bits>(action);
   if (live_[enemy] & b) {
     live_[enemy] &= ~b;
     dead_[enemy] |= b;
     board_hash_ ^= cell_key(action, enemy == 0 ? Cell::kLiveX : Cell::kLiveO) ^
                    cell_key(action, enemy == 0 ? Cell::kDeadX : Cell::kDeadO);
     if (live_[enemy] == 0) {
-      ++turn_;  // the winning sub-move ends the turn and the game
+      turn_.end_with_the_game();
       return finish(me == 0 ? kXWins : kOWins);
     }
   } else {
     live_[me] |= b;
     board_hash_ ^= cell_key(action, me == 0 ? Cell::kLiveX : Cell::kLiveO);
   }
-  if (++sub_move_ < VirusWarGame::kSubMovesPerTurn) {
+  if (turn_.another_sub_move_allowed(VirusWarGame::kSubMovesPerTurn)) {
     targets_ = targets_of(me, live_, dead_);
     if (targets_ != 0) return;  // the turn goes on while any target is left
   }
-  passed_ = false;
+  turn_.end_after_sub_moves();
   mover_ = enemy;
-  ++turn_;
   start_turn();
 }
 
@@ -306,8 +283,8 @@ void VirusWarState::observation(Player p, std::span<float> out) const {
   auto fill_plane = [&](int plane) {
     std::fill_n(out.begin() + plane * kBoardCells, kBoardCells, 1.0f);
   };
-  if (outcome_ == kOngoing && mover_ == p) fill_plane(6 + sub_move_);
-  if (passed_) fill_plane(9);
+  if (outcome_ == kOngoing && mover_ == p) fill_plane(6 + turn_.sub_move);
+  if (previous_turn_passed()) fill_plane(9);
 }
 
 void VirusWarState::ownership(Player viewer, std::span<float> out) const {
@@ -327,60 +304,39 @@ std::uint64_t VirusWarState::board_hash_from_scratch() const {
 }
 
 std::uint64_t VirusWarState::hash() const {
-  std::uint64_t h = board_hash_ ^ (passed_ ? kKeys.passed : 0);
+  std::uint64_t h = board_hash_ ^ (previous_turn_passed() ? kKeys.passed : 0);
   if (outcome_ != kOngoing) return h ^ kKeys.outcome[outcome_];
-  return h ^ kKeys.mover[mover_] ^ kKeys.sub_move[sub_move_];
+  return h ^ kKeys.mover[mover_] ^ kKeys.sub_move[turn_.sub_move];
 }
 
 std::string VirusWarState::to_string() const {
   static constexpr char kSymbol[] = {'.', 'X', 'O', 'x', 'o'};
-  std::string out;
-  for (int rank = kBoardSide - 1; rank >= 0; --rank) {
-    out += (rank + 1 < 10 ? " " : "") + std::to_string(rank + 1);
-    for (int file = 0; file < kBoardSide; ++file) {
-      out += ' ';
-      out += kSymbol[static_cast<int>(cell(rank * kBoardSide + file))];
-    }
-    out += '\n';
-  }
-  out += "   a b c d e f g h i k\n";
+  std::string out = notation().draw([&](int c) { return kSymbol[static_cast<int>(cell(c))]; });
   switch (outcome_) {
     case kXWins: return out + "X wins";
     case kOWins: return out + "O wins";
     case kDraw: return out + "draw";
     default: break;
   }
-  out += std::string(kPlayerName[mover_]) + " to move, sub-move " + std::to_string(sub_move_ + 1) + " of 3";
-  if (passed_) out += " (" + std::string(kPlayerName[1 - mover_]) + " passed)";
+  out += std::string(kPlayerName[mover_]) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " of 3";
+  if (previous_turn_passed()) out += " (" + std::string(kPlayerName[1 - mover_]) + " passed)";
   return out;
 }
 
-std::string VirusWarState::cell_name(int index) {
-  return std::string(1, kFiles[index % kBoardSide]) + std::to_string(index / kBoardSide + 1);
-}
+std::string VirusWarState::cell_name(int index) { return notation().cell_name(index); }
 
 std::string VirusWarState::action_to_string(Player, Action action) const {
   if (action == VirusWarGame::kPass) return "pass";
-  if (action < 0 || action >= kBoardCells)
-    throw InputError("action " + std::to_string(action) + " is outside 0..100");
+  if (action < 0 || action >= kBoardCells) throw InputError(action_outside_refusal(action, VirusWarGame::kNumActions));
   return cell_name(action);
 }
 
 Action VirusWarState::string_to_action(Player, std::string_view text) const {
-  if (text == "pass" || text == "--") return VirusWarGame::kPass;
-  const auto fail = [&](const std::string& why) -> Action {
-    throw NotationError(quote_input(text) + " is not a Virus War action: " + why);
-  };
-  if (text.size() < 2 || text.size() > 3) return fail("expected a cell like e5 or k10, or pass");
-  const auto file = kFiles.find(static_cast<char>(std::tolower(static_cast<unsigned char>(text[0]))));
-  if (file == std::string_view::npos) return fail("files are a b c d e f g h i k (there is no j)");
-  int rank = 0;
-  for (char c : text.substr(1)) {
-    if (c < '0' || c > '9') return fail("the rank must be a number 1..10");
-    rank = rank * 10 + (c - '0');
-  }
-  if (rank < 1 || rank > kBoardSide || text[1] == '0') return fail("the rank must be a number 1..10");
-  return (rank - 1) * kBoardSide + static_cast<int>(file);
+  if (is_pass_text(text)) return VirusWarGame::kPass;
+  std::string why;
+  const int cell = notation().parse_cell(text, why);
+  if (cell < 0) throw NotationError(quote_input(text) + " is not a Virus War action: " + why);
+  return cell;
 }
 
 std::vector<Step> VirusWarState::history() const {

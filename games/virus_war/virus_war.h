@@ -37,9 +37,16 @@
 
 #include "core/game.h"
 #include "core/game_spec.h"
-#include "games/virus_war/bitboard.h"
+#include "games/sub_move_grid/grid_bits.h"
+#include "games/sub_move_grid/sub_move_turn.h"
 
 namespace boardlab {
+
+// The 10×10 board: one 128-bit set, bit 10·rank + file.
+using Bits = SmallBits;
+inline constexpr int kBoardSide = 10;
+inline constexpr int kBoardCells = kBoardSide * kBoardSide;
+inline constexpr Grid<Bits> kVirusWarGrid(kBoardSide, kBoardSide);
 
 class VirusWarGame final : public Game {
  public:
@@ -89,7 +96,7 @@ class VirusWarState final : public State {
                                                      Player to_move);
 
   Player current_player() const override { return outcome_ == kOngoing ? mover_ : kTerminalPlayer; }
-  int move_number() const override { return turn_; }
+  int move_number() const override { return turn_.number; }
   using State::legal_actions;
   void legal_actions(Player player, std::vector<Action>& out) const override;
   using State::random_legal_action;
@@ -110,8 +117,8 @@ class VirusWarState final : public State {
 
   Cell cell(int index) const;
   // 0, 1 or 2: how many sub-moves the mover has made in this turn.
-  int sub_move() const { return sub_move_; }
-  bool previous_turn_passed() const { return passed_; }
+  int sub_move() const { return turn_.sub_move; }
+  bool previous_turn_passed() const { return turn_.passes > 0; }
   // Cells the mover may play now.
   Bits targets() const { return targets_; }
   // Cells player p could play at the start of its turn (entering rule included).
@@ -135,12 +142,10 @@ class VirusWarState final : public State {
 
   bool strict_;
   Player mover_ = 0;
-  std::int8_t sub_move_ = 0;
-  bool passed_ = false;
+  SubMoveTurn turn_;
   bool has_history_ = true;
   Outcome outcome_ = kOngoing;
   std::uint16_t length_ = 0;
-  std::uint16_t turn_ = 0;
   Bits live_[2] = {0, 0};
   Bits dead_[2] = {0, 0};  // dead_[p]: p's own symbols, killed by the opponent
   Bits targets_ = 0;

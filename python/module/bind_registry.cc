@@ -58,7 +58,8 @@ py::list specs() {
       params.append(py::dict(py::arg("name") = p.name, py::arg("default") = p.default_value,
                              py::arg("type") = param_type_name(p.default_value), py::arg("doc") = p.doc));
     out.append(py::dict(py::arg("name") = spec.name, py::arg("description") = spec.description,
-                        py::arg("parameters") = params, py::arg("presets") = spec.presets));
+                        py::arg("parameters") = params, py::arg("presets") = spec.presets,
+                        py::arg("suites_play_defaults") = spec.suites_play_defaults));
   }
   return out;
 }
@@ -78,8 +79,9 @@ void bind_registry(py::module_& m) {
         },
         "The names of every game, in listing order.");
   m.def("game_specs", &specs,
-        "Every game as a dict: name, description, parameters (name, default, type, doc) and presets "
-        "(parameter settings worth checking besides the defaults, e.g. 'strict=true').");
+        "Every game as a dict: name, description, parameters (name, default, type, doc), presets "
+        "(parameter settings worth checking besides the defaults, e.g. 'strict=true') and "
+        "suites_play_defaults (false where the shared test suites play only the presets).");
 }
 
 }  // namespace boardlab::python

@@ -22,7 +22,8 @@ const std::vector<CatalogGame>& catalog_games() {
     std::vector<CatalogGame> out;
     const std::string source = BOARDLAB_SOURCE_DIR;
     const auto add = [&](const GameSpec& spec, bool toy) {
-      std::vector<std::string> strings = {spec.name};
+      std::vector<std::string> strings;
+      if (spec.suites_play_defaults) strings.push_back(spec.name);
       for (const std::string& preset : spec.presets) strings.push_back(spec.name + "(" + preset + ")");
       for (const std::string& text : strings) {
         auto game = toy ? load_toy(text) : load_game(text);

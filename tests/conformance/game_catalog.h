@@ -1,4 +1,4 @@
-// Every game the shared suites cover: each registered game and toy, with its defaults and each of its presets.
+// Every game the shared suites cover: each registered game and toy, with its defaults (unless it opts out) and each of its presets.
 #pragma once
 
 #include <memory>

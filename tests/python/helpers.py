@@ -8,17 +8,21 @@ import boardlab
 from boardlab.chance import draw_chance_outcome
 
 
-def _with_presets(names, presets_of) -> list[str]:
+def _with_presets(names, presets_of, plays_defaults=lambda name: True) -> list[str]:
     out = []
     for name in names:
-        out.append(name)
+        if plays_defaults(name):
+            out.append(name)
         out.extend(f"{name}({preset})" for preset in presets_of(name))
     return out
 
 
 _SPECS = {spec["name"]: spec for spec in boardlab.game_specs()}
-# Game strings: every registered game and every toy, each with its presets ("virus_war(strict=true)").
-REGISTERED_GAMES = _with_presets(_SPECS, lambda name: _SPECS[name]["presets"])
+# Game strings: every registered game and every toy, each with its presets ("virus_war(strict=true)"),
+# and its defaults unless the game keeps them out of the shared suites (a board too big to play there).
+REGISTERED_GAMES = _with_presets(
+    _SPECS, lambda name: _SPECS[name]["presets"], lambda name: _SPECS[name]["suites_play_defaults"]
+)
 TOY_GAMES = _with_presets(_boardlab_toys.toy_names(), _boardlab_toys.toy_presets)
 ALL_GAMES = REGISTERED_GAMES + TOY_GAMES
 

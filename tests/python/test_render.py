@@ -80,3 +80,42 @@ def test_squares_svg_of_a_whole_random_game():
     squares = render.squares.squares_on_field(state)
     assert squares and picture.count('class="square"') == len(squares)
     assert picture.count('class="green"') == int(state.observation_tensor(0)[2].sum())
+
+
+def test_klopodavka_svg_gives_each_player_a_colour_and_crowns_main_bugs():
+    from boardlab.render import klopodavka
+
+    state = boardlab.load_game("klopodavka(players=4,width=10,height=10)").new_initial_state()
+    picture = render.svg(state)
+    ET.fromstring(picture)
+    # Four blocks: a lettered main bug and 8 bugs each, in the player's colour.
+    for seat, letter in enumerate("ABCD"):
+        assert f'font-weight="bold">{letter}</text>' in picture
+        assert picture.count(f'fill="{klopodavka.COLOURS[seat]}" stroke="{klopodavka.COLOURS[seat]}"') == 8
+    assert "A to move" in picture
+
+
+def test_klopodavka_killed_cells_take_the_killers_colour_and_inert_bugs_are_hollow():
+    import random
+
+    from boardlab.render import klopodavka
+
+    rng = random.Random(4)
+    game = boardlab.load_game("klopodavka(players=3,width=11,height=11)")
+    while True:  # a random game in which someone went out and left bugs behind
+        state = game.new_initial_state()
+        while not state.is_terminal() and "out in order" not in str(state):
+            state.apply_action(rng.choice(state.legal_actions()))
+        board = "\n".join(str(state).splitlines()[:11])
+        out = [seat for seat in range(3) if state.observation_tensor(0)[5 * seat + 4, 0, 0] > 0]
+        if out and any(chr(ord("a") + seat) in board for seat in out):
+            break
+    picture = render.svg(state)
+    ET.fromstring(picture)
+    symbols = [symbol for row in board.splitlines() for symbol in row.split()[1:]]  # past the rank labels
+    for seat in range(3):
+        killed = symbols.count(str(seat + 1))
+        assert picture.count(f'fill="{klopodavka.COLOURS[seat]}" opacity="0.45"') == killed
+        bugs = symbols.count(chr(ord("a") + seat))
+        fill = "none" if seat in out else klopodavka.COLOURS[seat]
+        assert picture.count(f'fill="{fill}" stroke="{klopodavka.COLOURS[seat]}"') == bugs

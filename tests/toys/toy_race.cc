@@ -13,6 +13,7 @@
 #include <array>
 
 #include "core/errors.h"
+#include "core/rank_returns.h"
 #include "tests/toys/toys.h"
 
 namespace boardlab {
@@ -86,16 +87,7 @@ class RaceState final : public State {
     if (static_cast<int>(out.size()) != n) throw InputError("returns: buffer of the wrong size");
     std::fill(out.begin(), out.end(), 0.0);
     if (pile_ != 0) return;
-    for (int p = 0; p < n; ++p) {
-      // Rank positions 0 (best) .. n-1; a tie shares the mean of the positions it spans.
-      int better = 0, equal = 0;
-      for (int q = 0; q < n; ++q) {
-        better += held_[q] > held_[p];
-        equal += held_[q] == held_[p];
-      }
-      const double position = better + (equal - 1) / 2.0;
-      out[p] = n == 1 ? 0 : 1.0 - 2.0 * position / (n - 1);
-    }
+    rank_returns(std::span<const int>(held_.data(), static_cast<std::size_t>(n)), out);
   }
   void scores(std::span<double> out) const override {
     const int n = game().num_players();

@@ -3,13 +3,14 @@
 import html
 
 import boardlab
-from boardlab.render import morabaraba, squares, virus_war
+from boardlab.render import klopodavka, morabaraba, squares, virus_war
 
 # Adding a game's picture is one entry here: name -> function(state) -> SVG text.
 DRAWERS = {
     "virus_war": virus_war.svg,
     "morabaraba": morabaraba.svg,
     "squares": squares.svg,
+    "klopodavka": klopodavka.svg,
 }
 
 
