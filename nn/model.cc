@@ -12,8 +12,9 @@ namespace boardlab {
 
 namespace {
 
-// A spatial policy head needs a layout that names a logit for every action, each once.
-void check_action_layout(const Game& game) {
+// The game's action layout, checked: a spatial policy head needs one that names a logit
+// for every action, each once.
+ActionLayout checked_action_layout(const Game& game) {
   const ActionLayout layout = game.action_layout();
   const std::string where = "network: a spatial policy head (network.spatial_policy) needs ";
   if (layout.empty())
@@ -31,6 +32,7 @@ void check_action_layout(const Game& game) {
                        "'s action " + std::to_string(a) + " has " + std::to_string(s));
     if (s >= 0) taken[static_cast<std::size_t>(s)] = true;
   }
+  return layout;
 }
 
 }  // namespace
@@ -45,10 +47,9 @@ Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) 
                      " does not");
   if (config.score_head && !(game.max_score_margin() > 0))
     throw InputError("network: a score head needs a game that declares a final score, and " + game.name() + " does not");
-  if (config.spatial_policy) check_action_layout(game);
+  if (config.spatial_policy) impl_->layout = checked_action_layout(game);
   torch::manual_seed(seed);
   impl_->config = config;
-  if (config.spatial_policy) impl_->layout = game.action_layout();
   impl_->shape = game.observation_shape();
   impl_->num_actions = game.num_distinct_actions();
   impl_->num_players = game.num_players();

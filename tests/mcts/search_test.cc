@@ -428,6 +428,9 @@ TEST(SearchBackup, DrawValueIsWhatADrawnEndIsWorthInsideTheSearch) {
   }
 }
 
+// Whether x is a whole multiple of `grid` (within float rounding of a value sum).
+bool on_grid(double x, double grid) { return std::abs(x / grid - std::round(x / grid)) < 1e-3; }
+
 TEST(SearchBackup, RolloutWeightMixesOnePlayoutIntoEachLeafValue) {
   // The evaluator says 0.5 for X everywhere, and a game return z is -1, 0 or +1. A leaf
   // backs up (1 - w) · 0.5 + w · z: at w = 0 a multiple of 1/2, at w = 1/4 one of 1/8
@@ -440,7 +443,6 @@ TEST(SearchBackup, RolloutWeightMixesOnePlayoutIntoEachLeafValue) {
     eval.prior.assign(legal.size(), 1.0f);
     eval.value = {0.5f, -0.5f};
   });
-  auto on_grid = [](double x, double grid) { return std::abs(x / grid - std::round(x / grid)) < 1e-3; };
   for (const auto& [w, grid] : {std::pair{0.0f, 0.5}, std::pair{0.25f, 0.125}, std::pair{1.0f, 1.0}}) {
     SCOPED_TRACE(w);
     SearchConfig config = config_for(SearchAlgorithm::kPuct, 300);
@@ -468,7 +470,6 @@ TEST(SearchBackup, RolloutsAverageThatManyPlayoutsPerLeaf) {
   // that single playouts give.
   const auto state = random_position(5, 12);
   const auto evaluator = uniform_evaluator();
-  auto on_grid = [](double x, double grid) { return std::abs(x / grid - std::round(x / grid)) < 1e-3; };
   SearchConfig config = config_for(SearchAlgorithm::kPuct, 300);
   config.rollout_weight = 1;
   config.rollouts = 4;
