@@ -80,7 +80,9 @@ int default_anchor(const std::vector<std::string>& players) {
 std::vector<std::vector<int>> round_robin_groups(int num_players, int seats) {
   if (num_players < seats)
     throw InputError("arena: " + std::to_string(seats) + "-player game needs at least " + std::to_string(seats) +
-                     " players, got " + std::to_string(num_players));
+                     " players, got " + std::to_string(num_players) +
+                     "; each entry of the list is one player, so list a baseline more than once to fill seats "
+                     "with copies of it (random,random,random)");
   std::vector<std::vector<int>> out;
   std::vector<int> current;
   combinations(num_players, seats, 0, current, out);

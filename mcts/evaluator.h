@@ -1,6 +1,7 @@
 // The batched evaluator the search calls: priors over legal actions and a value per player, for many states at once.
 #pragma once
 
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -20,11 +21,14 @@ struct EvalRequest {
 };
 
 // The answer: prior[i] is the probability of legal[i] (they need not be normalized; the
-// search normalizes), value[p] the expected return of player p, in [-1, 1].
+// search normalizes), value[p] the expected return of player p, in [-1, 1], and, from an
+// evaluator that predicts one (a network with a score head), score_margin the requesting
+// player's expected final score margin (core/score_margin.h), read by search.score_utility.
 // The vectors keep their capacity between calls, so steady-state search allocates nothing here.
 struct Evaluation {
   std::vector<float> prior;
   std::vector<float> value;
+  float score_margin = std::numeric_limits<float>::quiet_NaN();  // NaN: not predicted
 };
 
 // Searches gather leaves from many trees and make one call per step, so a network sees

@@ -23,10 +23,12 @@ Search::Search(const Game& game, const SearchConfig& config, std::uint64_t seed)
   solver_ = !type.simultaneous() && type.perfect_information();
   simultaneous_ = type.simultaneous();
   fresh_may_expand_ = type.has_chance() || config_.transpositions;
-  plain_ = !simultaneous_ && !fresh_may_expand_ && !information_sets_;
   information_sets_ = !type.perfect_information() && config_.hidden == HiddenInformation::kInformationSet;
+  plain_ = !simultaneous_ && !fresh_may_expand_ && !information_sets_;
   returns_.resize(players_);
   rollout_sum_.resize(players_);
+  margin_.resize(players_);
+  playout_value_.resize(players_);
   value_.resize(players_);
   tree_.clear();
   tree_.set_players(players_);
@@ -46,6 +48,14 @@ void Search::check_supported() const {
     throw InputError("search: gumbel does not search " + game +
                      ": its sequential halving picks one root action of one mover, and a simultaneous round has "
                      "every seat choosing at once; use algorithm=puct or uct (decoupled selection per seat)");
+  if (config_.score_utility > 0 && !(game_->max_score_margin() > 0))
+    throw InputError("search: score_utility weighs the final score margin, and " + game +
+                     " declares no final score (Game::max_score_margin)");
+  if (config_.score_utility > 0 && game_->num_players() != 2)
+    throw InputError("search: score_utility needs a two-player game, and " + game + " has " +
+                     std::to_string(game_->num_players()) +
+                     " players: a network's score head predicts the mover's margin only, which fixes the "
+                     "other seat's in a two-player game alone");
   if (!type.perfect_information() && config_.reuse_tree)
     throw InputError("search: reuse_tree does not apply to " + game +
                      ": with hidden information the tree is built over sampled deals, and the history the player "

@@ -162,6 +162,9 @@ class Search {
   void expand_simultaneous(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
   void add_missing_children(std::int32_t node);
   void leaf_value(const Leaf& leaf, std::span<const Evaluation> evals);
+  void mix_score(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
+  // A terminal state's value per seat: its returns, the contempt at a draw, the score utility.
+  void terminal_value(const State& state, std::span<float> out);
   void mix_rollout(std::int32_t node, const Leaf& leaf);
   void backup_path(const Leaf& leaf, std::span<const float> value);
   void backup_terminal(const Leaf& leaf);
@@ -200,7 +203,9 @@ class Search {
   std::vector<float> value_;  // the value a leaf backs up
   std::vector<float> proof_;  // a proven vector on its way up
   std::vector<double> returns_;
-  std::vector<double> rollout_sum_;  // rollout_weight: the playouts' returns, summed per seat
+  std::vector<float> margin_;  // score_utility: final or predicted score margins per seat
+  std::vector<double> rollout_sum_;  // rollout_weight: the playouts' values, summed per seat
+  std::vector<float> playout_value_;  // rollout_weight: one playout's
   // Scratch for information sets (available children, the sample's actions, missing
   // ones), chance outcomes, simultaneous seats and joint actions.
   std::vector<std::uint8_t> available_;

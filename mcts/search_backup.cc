@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "core/random_play.h"
+#include "core/score_margin.h"
 #include "mcts/search.h"
 
 namespace boardlab {
@@ -86,10 +87,11 @@ void Search::backup(std::span<const Evaluation> evals) {
       prepare_root();
       continue;
     }
-    if (leaf.num_seats == 0 && config_.rollout_weight == 0) {
+    if (leaf.num_seats == 0 && config_.rollout_weight == 0 && config_.score_utility == 0) {
       backup_path(leaf, mine[0].value);
     } else {
       leaf_value(leaf, mine);
+      if (config_.score_utility > 0) mix_score(node, leaf, mine);
       if (config_.rollout_weight > 0) mix_rollout(node, leaf);
       backup_path(leaf, value_);
     }
@@ -107,19 +109,47 @@ void Search::leaf_value(const Leaf& leaf, std::span<const Evaluation> evals) {
   for (std::size_t r = 1; r < evals.size(); ++r) value_[leaf.seats[r - 1]] = evals[r].value[leaf.seats[r - 1]];
 }
 
+void Search::mix_score(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals) {
+  // Two players (check_supported): a seat's margin is the other's negated, so the first
+  // request gives both; at a simultaneous leaf each other seat's own request overrides.
+  for (std::size_t r = 0; r < evals.size(); ++r) {
+    const float margin = evals[r].score_margin;
+    if (!std::isfinite(margin))
+      throw InputError("search: score_utility weighs the final score margin, and the evaluator predicts none "
+                       "(a network predicts it with network.score_head)");
+    const Player seat = leaf.request_player(r);
+    margin_[seat] = margin;
+    if (r == 0) margin_[1 - seat] = -margin;
+  }
+  const float w = config_.score_utility;
+  for (std::size_t p = 0; p < value_.size(); ++p) value_[p] = (1 - w) * value_[p] + w * margin_[p];
+  // The node's own evaluation (first-play urgency, Gumbel's completed Q) is the mixed one.
+  if (tree_[node].mover >= 0) tree_[node].net_value = value_[tree_[node].mover];
+}
+
+void Search::terminal_value(const State& state, std::span<float> out) {
+  state.returns(returns_);
+  const double contempt = config_.draw_value != 0 && is_draw(returns_) ? config_.draw_value : 0.0;
+  const float w = config_.score_utility;
+  if (w > 0) score_margins(state, margin_);
+  for (std::size_t p = 0; p < out.size(); ++p) {
+    const auto value = static_cast<float>(returns_[p] + contempt);
+    out[p] = w > 0 ? (1 - w) * value + w * margin_[p] : value;
+  }
+}
+
 void Search::mix_rollout(std::int32_t node, const Leaf& leaf) {
   // The leaf's state is its own copy and is not read again after expansion: the last
-  // playout runs on it, the others on clones. A drawn end is worth the contempt, as a
-  // terminal leaf's is.
+  // playout runs on it, the others on clones. A playout's end is worth what a terminal
+  // leaf's is (terminal_value).
   const int rollouts = config_.rollouts;
   std::fill(rollout_sum_.begin(), rollout_sum_.end(), 0.0);
   for (int r = 0; r < rollouts; ++r) {
     std::unique_ptr<State> copy = r + 1 < rollouts ? leaf.state->clone() : nullptr;
     State& playout = copy ? *copy : *leaf.state;
     while (!playout.is_terminal()) apply_random_step(playout, rng_, joint_);
-    playout.returns(returns_);
-    const double contempt = config_.draw_value != 0 && is_draw(returns_) ? config_.draw_value : 0.0;
-    for (std::size_t p = 0; p < value_.size(); ++p) rollout_sum_[p] += returns_[p] + contempt;
+    terminal_value(playout, playout_value_);
+    for (std::size_t p = 0; p < value_.size(); ++p) rollout_sum_[p] += playout_value_[p];
   }
   const float w = config_.rollout_weight;
   for (std::size_t p = 0; p < value_.size(); ++p)

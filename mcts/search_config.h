@@ -88,6 +88,14 @@ struct SearchConfig {
   // for rollout_weight. One playout's return is ±1, so its noise swamps a leaf's value; the
   // mean of R has a standard deviation 1/√R as large, at R times the (small) cost.
   int rollouts = 1;
+  // KataGo's score utility: every value the search backs up becomes (1 - w) · the expected
+  // return + w · the expected final score margin (core/score_margin.h): the real margin at
+  // a terminal state, the evaluator's prediction (a network's score head) at a leaf. Where
+  // the result looks settled, the return no longer tells moves apart and the margin still
+  // does: in Squares a leading seat that passes lets the other cover the board unopposed.
+  // Two-player games with a score only. Self-play's root values, a part of the value
+  // target (training.value_target_mix), then carry the same mix. 0: returns alone.
+  float score_utility = 0.0f;
   // Lc0's policy softmax temperature: each child's prior becomes p^(1/T), renormalised. Above
   // 1 it flattens a sharp prior so that the search looks past the network's favourite;
   // a large T is a uniform prior, which leaves the network only its value.
@@ -138,6 +146,8 @@ struct SearchConfig {
       Range::between(0, 1));
     v("rollouts", rollouts, "random playouts per leaf, averaged (rollout evaluator, rollout_weight)",
       Range::between(1, 4096));
+    v("score_utility", score_utility, "weight of the final score margin in every value the search backs up (0: none)",
+      Range::between(0, 1));
     // Below 0.1 the powers of small priors underflow a float.
     v("prior_temperature", prior_temperature, "priors become p^(1/T): above 1 flattens the network's policy",
       Range::at_least(0.1));

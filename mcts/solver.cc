@@ -24,10 +24,7 @@ void Search::backup_terminal(const Leaf& leaf) {
   } else {
     // Without the solver a terminal node's returns are the sampled deal's, so they are
     // read every time.
-    leaf.state->returns(returns_);
-    std::copy(returns_.begin(), returns_.end(), value_.begin());
-    if (config_.draw_value != 0 && is_draw(returns_))
-      for (float& v : value_) v += config_.draw_value;
+    terminal_value(*leaf.state, value_);
     if (tree_[node].status != NodeStatus::kTerminal) {
       tree_[node].status = NodeStatus::kTerminal;
       if (solver_) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <limits>
 
 #include "core/errors.h"
 #include "nn/network_evaluator.h"
@@ -17,6 +18,7 @@ struct InferenceServer::Ticket {
   const float* obs = nullptr;
   float* logits = nullptr;
   float* values = nullptr;
+  float* score_margins = nullptr;
   Clock::time_point submitted;
   bool done = false;
   std::exception_ptr error;
@@ -53,12 +55,14 @@ void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<
   std::vector<float> obs(static_cast<std::size_t>(n) * shape_.size());
   std::vector<float> logits(static_cast<std::size_t>(n) * actions_);
   std::vector<float> values(static_cast<std::size_t>(n) * players_);
+  std::vector<float> score_margins(static_cast<std::size_t>(n));
   encode_requests(requests, shape_, obs.data());
   Ticket ticket;
   ticket.size = n;
   ticket.obs = obs.data();
   ticket.logits = logits.data();
   ticket.values = values.data();
+  ticket.score_margins = score_margins.data();
   ticket.submitted = Clock::now();
   {
     std::unique_lock lock(mutex_);
@@ -70,7 +74,7 @@ void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<
     ++stats_.requests;
   }
   if (ticket.error) std::rethrow_exception(ticket.error);
-  decode_outputs(requests, logits.data(), values.data(), actions_, players_, out);
+  decode_outputs(requests, logits.data(), values.data(), score_margins.data(), actions_, players_, out);
 }
 
 void InferenceServer::set_model(std::shared_ptr<const Model> model, std::int64_t version) {
@@ -91,7 +95,7 @@ void InferenceServer::serve() {
   const auto obs_size = static_cast<std::size_t>(shape_.size());
   const auto actions = static_cast<std::size_t>(actions_);
   const auto players = static_cast<std::size_t>(players_);
-  std::vector<float> obs, logits, values;
+  std::vector<float> obs, logits, values, score_margins;
   std::vector<Ticket*> batch;
   std::unique_lock lock(mutex_);
   while (true) {
@@ -127,6 +131,8 @@ void InferenceServer::serve() {
     obs.resize(size * obs_size);
     logits.resize(size * actions);
     values.resize(size * players);
+    // A network without a score head writes none: the answers say so with NaN.
+    score_margins.assign(static_cast<std::size_t>(size), std::numeric_limits<float>::quiet_NaN());
     std::size_t offset = 0;
     for (const Ticket* t : batch) {
       std::memcpy(obs.data() + offset * obs_size, t->obs, sizeof(float) * t->size * obs_size);
@@ -135,7 +141,7 @@ void InferenceServer::serve() {
     std::exception_ptr error;
     const auto start = Clock::now();
     try {
-      model->predict(obs.data(), size, logits.data(), values.data());
+      model->predict(obs.data(), size, logits.data(), values.data(), score_margins.data());
     } catch (...) {
       error = std::current_exception();
     }
@@ -147,6 +153,7 @@ void InferenceServer::serve() {
       if (!error) {
         std::memcpy(t->logits, logits.data() + offset * actions, sizeof(float) * t->size * actions);
         std::memcpy(t->values, values.data() + offset * players, sizeof(float) * t->size * players);
+        std::memcpy(t->score_margins, score_margins.data() + offset, sizeof(float) * t->size);
       }
       offset += t->size;
       t->error = error;

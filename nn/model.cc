@@ -93,7 +93,7 @@ void Model::set_label(std::string label) { impl_->label = std::move(label); }
 
 void Model::set_torch_threads(int threads) { at::set_num_threads(std::max(1, threads)); }
 
-void Model::predict(const float* obs, int batch, float* logits, float* values) const {
+void Model::predict(const float* obs, int batch, float* logits, float* values, float* score_margins) const {
   if (batch <= 0) return;
   // OpenMP gives every new thread as many threads as cores: pin each predicting thread to one.
   static thread_local const bool pinned = (set_torch_threads(1), true);
@@ -102,19 +102,24 @@ void Model::predict(const float* obs, int batch, float* logits, float* values) c
   const auto& s = impl_->shape;
   // from_blob does not copy: the caller's buffer is the input tensor.
   auto input = torch::from_blob(const_cast<float*>(obs), {batch, s.channels, s.height, s.width});
-  auto [policy, value] = impl_->net->forward(input);
-  policy = policy.contiguous();
-  value = value.contiguous();
+  NetworkOutputs out = impl_->net->forward(input);
+  const torch::Tensor policy = out.logits.contiguous();
+  const torch::Tensor value = out.value.contiguous();
+  const bool score = score_margins && out.score.defined();
   // NaN weights give NaN logits, and a search that compares NaN priors picks no child (it
   // returned illegal actions); inf is as wrong. One reduction per batch is cheap next to
   // the forward pass.
-  if (!torch::isfinite(policy).all().item<bool>() || !torch::isfinite(value).all().item<bool>()) {
-    const bool in_policy = !torch::isfinite(policy).all().item<bool>();
-    throw InputError("network output is not finite (" + std::string(in_policy ? "policy logits" : "values") + " of " +
-                     impl_->label + " hold NaN or infinity): its weights are corrupt or training diverged");
-  }
+  const char* bad = !torch::isfinite(policy).all().item<bool>()                ? "policy logits"
+                    : !torch::isfinite(value).all().item<bool>()               ? "values"
+                    : score && !torch::isfinite(out.score).all().item<bool>() ? "score margins"
+                                                                               : nullptr;
+  if (bad)
+    throw InputError("network output is not finite (" + std::string(bad) + " of " + impl_->label +
+                     " hold NaN or infinity): its weights are corrupt or training diverged");
   std::memcpy(logits, policy.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_actions);
   std::memcpy(values, value.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_players);
+  if (score)
+    std::memcpy(score_margins, out.score.contiguous().data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch));
 }
 
 }  // namespace boardlab

@@ -35,9 +35,11 @@ class Model {
   // Inference in eval mode without autograd: `obs` is batch × C×H×W floats; writes
   // batch × A policy logits and batch × P values (value j: the player j seats after the
   // mover). Safe to call from several threads at once while nobody trains the model.
+  // With `score_margins` and a score head (network.score_head), also writes batch predicted
+  // final score margins of the mover (search.score_utility); without the head it is left alone.
   // Throws InputError naming the network when an output is not finite (NaN or infinite
   // weights): a search must stop rather than choose from it.
-  void predict(const float* obs, int batch, float* logits, float* values) const;
+  void predict(const float* obs, int batch, float* logits, float* values, float* score_margins = nullptr) const;
 
   // LibTorch's intra-op threads for the calling thread. Each thread that predicts starts
   // with one: two threads per process collapse when the other core is busy.

@@ -57,7 +57,7 @@ ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height,
   if (config.score_head) score_fc = register_module("score_fc", torch::nn::Linear(config.value_hidden, 1));
 }
 
-NetworkOutputs ResNetImpl::run(const torch::Tensor& x, bool auxiliary) {
+NetworkOutputs ResNetImpl::run(const torch::Tensor& x, bool ownership) {
   auto h = torch::relu(input_bn(input_conv(x)));
   for (auto& block : *blocks) h = block->as<ResidualBlock>()->forward(h);
   auto p = torch::relu(policy_bn(policy_conv(h)));
@@ -74,15 +74,12 @@ NetworkOutputs ResNetImpl::run(const torch::Tensor& x, bool auxiliary) {
   auto pooled = torch::cat({v.mean({2, 3}), v.amax({2, 3})}, 1);
   auto hidden = torch::relu(value_fc1(pooled));
   out.value = torch::tanh(value_fc2(hidden));
-  if (auxiliary && ownership_conv) out.ownership = torch::tanh(ownership_conv(h)).flatten(1);
-  if (auxiliary && score_fc) out.score = torch::tanh(score_fc(hidden)).squeeze(1);
+  if (ownership && ownership_conv) out.ownership = torch::tanh(ownership_conv(h)).flatten(1);
+  if (score_fc) out.score = torch::tanh(score_fc(hidden)).squeeze(1);
   return out;
 }
 
-std::pair<torch::Tensor, torch::Tensor> ResNetImpl::forward(const torch::Tensor& x) {
-  NetworkOutputs out = run(x, false);
-  return {out.logits, out.value};
-}
+NetworkOutputs ResNetImpl::forward(const torch::Tensor& x) { return run(x, false); }
 
 NetworkOutputs ResNetImpl::forward_all(const torch::Tensor& x) { return run(x, true); }
 

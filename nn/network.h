@@ -37,8 +37,9 @@ struct ResNetImpl : torch::nn::Module {
   // `layout` is the game's action layout, read when config.spatial_policy is set.
   ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions, int num_players,
              const ActionLayout& layout);
-  // Returns policy logits (B×A) and values (B×P): what inference needs.
-  std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
+  // Policy logits (B×A), values (B×P) and, with the head, the score margin (B): what
+  // inference needs (the score for search.score_utility); no ownership.
+  NetworkOutputs forward(const torch::Tensor& x);
   // Every head the network has, for training.
   NetworkOutputs forward_all(const torch::Tensor& x);
 
@@ -57,7 +58,7 @@ struct ResNetImpl : torch::nn::Module {
   torch::nn::Linear score_fc{nullptr};
 
  private:
-  NetworkOutputs run(const torch::Tensor& x, bool auxiliary);
+  NetworkOutputs run(const torch::Tensor& x, bool ownership);
   // Spatial policy: each action's entry among the planes' cells, then the board-wide outputs.
   torch::Tensor policy_index_;
 };

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/errors.h"
@@ -18,7 +19,7 @@ void encode_requests(std::span<const EvalRequest> requests, const ObservationSha
 }
 
 void decode_outputs(std::span<const EvalRequest> requests, const float* logits, const float* values,
-                    int num_actions, int num_players, std::span<Evaluation> out) {
+                    const float* score_margins, int num_actions, int num_players, std::span<Evaluation> out) {
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const State& state = *requests[i].state;
     const Game& game = state.game();
@@ -46,6 +47,7 @@ void decode_outputs(std::span<const EvalRequest> requests, const float* logits, 
     eval.value.resize(num_players);
     for (int j = 0; j < num_players; ++j)
       eval.value[(mover + j) % num_players] = value_from_network(type, values[i * num_players + j]);
+    eval.score_margin = score_margins ? score_margins[i] : std::numeric_limits<float>::quiet_NaN();
   }
 }
 
@@ -55,9 +57,10 @@ void NetworkEvaluator::evaluate(std::span<const EvalRequest> requests, std::span
   obs_.resize(static_cast<std::size_t>(batch) * shape.size());
   logits_.resize(static_cast<std::size_t>(batch) * model_->num_actions());
   values_.resize(static_cast<std::size_t>(batch) * model_->num_players());
+  score_margins_.assign(static_cast<std::size_t>(batch), std::numeric_limits<float>::quiet_NaN());
   encode_requests(requests, shape, obs_.data());
-  model_->predict(obs_.data(), batch, logits_.data(), values_.data());
-  decode_outputs(requests, logits_.data(), values_.data(), model_->num_actions(), model_->num_players(), out);
+  model_->predict(obs_.data(), batch, logits_.data(), values_.data(), score_margins_.data());
+  decode_outputs(requests, logits_.data(), values_.data(), score_margins_.data(), model_->num_actions(), model_->num_players(), out);
 }
 
 }  // namespace boardlab

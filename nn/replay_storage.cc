@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/errors.h"
+#include "core/score_margin.h"
 #include "core/steps.h"
 #include "nn/replay_buffer.h"
 #include "nn/train_batch.h"
@@ -30,18 +31,9 @@ void final_targets(const Game& game, const State& final, StoredGame& g) {
       }
     }
   }
-  const double max_margin = game.max_score_margin();
-  if (max_margin > 0) {
-    std::vector<double> score(static_cast<std::size_t>(seats));
-    final.scores(score);
-    for (Player p = 0; p < seats; ++p) {
-      double best_other = -std::numeric_limits<double>::infinity();
-      for (Player q = 0; q < seats; ++q)
-        if (q != p) best_other = std::max(best_other, score[q]);
-      const double margin = seats > 1 ? score[p] - best_other : score[p];
-      if (!std::isfinite(margin)) throw InputError(game.name() + "'s final score is not a finite number");
-      g.score_margin.push_back(static_cast<float>(std::clamp(margin / max_margin, -1.0, 1.0)));
-    }
+  if (game.max_score_margin() > 0) {
+    g.score_margin.resize(static_cast<std::size_t>(seats));
+    score_margins(final, g.score_margin);
   }
 }
 

@@ -28,6 +28,11 @@ void finish(TrainConfig& t, const Config& c) {
   if (t.network.spatial_policy && game->action_layout().empty())
     throw ConfigError(c.origin_of(t.network.spatial_policy) + game->name() +
                       " declares no layout of its actions on the board (use the linear policy head)");
+  // The search refuses the rest of what score_utility needs (a score, two players) itself.
+  if (t.search.score_utility > 0 && !t.network.score_head)
+    throw ConfigError(c.origin_of(t.search.score_utility) +
+                      "the score utility weighs the score margin the network predicts, and it predicts none: set "
+                      "network.score_head: true");
   for (const auto& spec : t.eval_opponents) {
     // Baselines are checked now; checkpoints ("agent:PATH") when the evaluation loads them.
     try {

@@ -80,7 +80,9 @@ TEST(ArenaGroups, RoundRobinAndFocus) {
     round_robin_groups(1, 2);
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "arena: 2-player game needs at least 2 players, got 1");
+    EXPECT_STREQ(e.what(),
+                 "arena: 2-player game needs at least 2 players, got 1; each entry of the list is one player, so "
+                 "list a baseline more than once to fill seats with copies of it (random,random,random)");
   }
 }
 

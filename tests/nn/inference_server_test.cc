@@ -12,6 +12,7 @@
 #include "core/errors.h"
 #include "nn/network_evaluator.h"
 #include "nn_test_util.h"
+#include "tests/toys/toys.h"
 
 namespace boardlab {
 namespace {
@@ -29,6 +30,10 @@ void expect_same(const Evaluation& got, const Evaluation& want, const std::strin
   for (std::size_t k = 0; k < want.prior.size(); ++k)
     ASSERT_NEAR(got.prior[k], want.prior[k], 1e-6f + 1e-5f * want.prior[k]) << where << " prior " << k;
   for (std::size_t j = 0; j < want.value.size(); ++j) ASSERT_NEAR(got.value[j], want.value[j], 1e-5f) << where;
+  if (std::isnan(want.score_margin))
+    ASSERT_TRUE(std::isnan(got.score_margin)) << where << ": a margin from a network without a score head";
+  else
+    ASSERT_NEAR(got.score_margin, want.score_margin, 1e-5f) << where;
 }
 
 // Each position's answer from the model run directly, one position per call.
@@ -173,6 +178,36 @@ TEST(InferenceServer, AnswersMatchTheDirectEvaluatorInOneCall) {
   for (std::size_t i = 0; i < 30; ++i) expect_same(served[i], direct[i], "position " + std::to_string(i));
   EXPECT_EQ(server.stats().batches, 1u);
   EXPECT_EQ(server.stats().positions, 30u);
+}
+
+// search.score_utility reads the score head through both evaluators: each request gets its
+// own position's margin, and a network without the head gives none (NaN), never a stale one.
+TEST(InferenceServer, ScoreMarginsComeFromTheScoreHeadAndOnlyFromIt) {
+  const auto game = load_toy("toy_race(players=2,tokens=20)");
+  NetworkConfig with_head = tiny_network(1, 8);
+  with_head.score_head = true;
+  for (const bool head : {true, false}) {
+    SCOPED_TRACE(head ? "score head" : "no score head");
+    const Model model(head ? with_head : tiny_network(1, 8), *game, 21);
+    const Positions positions = random_positions(*game, 12, 9);
+    const auto requests = positions.requests(0, 12);
+    std::vector<Evaluation> direct(12), served(12);
+    NetworkEvaluator(model).evaluate(requests, direct);
+    InferenceServer server(model, InferenceConfig{.threads = 2});
+    server.evaluate(requests, served);
+    int distinct = 0;
+    for (std::size_t i = 0; i < 12; ++i) {
+      expect_same(served[i], direct[i], "position " + std::to_string(i));
+      EXPECT_EQ(std::isfinite(direct[i].score_margin), head) << i;
+      if (head) {
+        EXPECT_LE(std::abs(direct[i].score_margin), 1.0f);
+      }
+      distinct += i > 0 && direct[i].score_margin != direct[i - 1].score_margin;
+    }
+    if (head) {
+      EXPECT_GT(distinct, 5);
+    }
+  }
 }
 
 TEST(InferenceServer, RejectsBadSettings) {

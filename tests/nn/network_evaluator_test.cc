@@ -21,7 +21,7 @@ std::vector<Evaluation> decode(const State& state, Player player, const std::vec
   const std::vector<Action> legal = state.legal_actions(player);
   const EvalRequest request{&state, player, legal};
   std::vector<Evaluation> out(1);
-  decode_outputs({&request, 1}, logits.data(), values.data(), game.num_distinct_actions(),
+  decode_outputs({&request, 1}, logits.data(), values.data(), nullptr, game.num_distinct_actions(),
                  static_cast<int>(values.size()), out);
   return out;
 }

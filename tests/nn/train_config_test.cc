@@ -212,11 +212,11 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
       "evaluation.previous_checkpoint=true", "evaluation.simulations=5", "run.max_steps=8", "run.max_minutes=0.5",
       "run.log_every_seconds=2"};
-  // The auxiliary heads and the spatial policy stay at their defaults: the changed game
-  // (morabaraba) declares no ownership, score or action layout
+  // The auxiliary heads, the spatial policy and the score utility stay at their defaults:
+  // the changed game (morabaraba) declares no ownership, score or action layout
   // (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys).
   const std::vector<std::string> unchanged = {"network.ownership_head", "network.score_head",
-                                              "network.spatial_policy"};
+                                              "network.spatial_policy", "search.score_utility"};
   ASSERT_EQ(changes.size() + unchanged.size(), c.keys().size()) << "a key without a change here";
   const TrainConfig defaults;
   const TrainConfig changed = parse_train_config("", "x.yaml", changes);
@@ -281,6 +281,14 @@ TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
   const TrainConfig cfg = load_train_config(path_);
   EXPECT_TRUE(cfg.network.ownership_head);
   EXPECT_EQ(cfg.optimizer.ownership_loss_weight, 0.5);
+}
+
+TEST_F(TrainConfigErrors, TheScoreUtilityNeedsTheScoreHead) {
+  EXPECT_EQ(load_error("game: squares\nsearch:\n  score_utility: 0.5\n"),
+            path_ + ":3: search.score_utility: the score utility weighs the score margin the network predicts, and it "
+                    "predicts none: set network.score_head: true");
+  nn_testing::write_text(path_, "game: squares\nnetwork:\n  score_head: true\nsearch:\n  score_utility: 0.5\n");
+  EXPECT_EQ(load_train_config(path_).eval_search.score_utility, 0.5f);
 }
 
 TEST_F(TrainConfigErrors, AFastBudgetAboveTheFullOneNamesBothKeys) {
