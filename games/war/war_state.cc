@@ -58,23 +58,27 @@ class BoardState final : public SlotTurnState<WarState, WarGame> {
   const WarGame& rules() const { return war(); }
   int cells() const { return cells_; }
   B general_bit(Player p) const { return general_[p] < 0 ? B{} : cell_bit<B>(general_[p]); }
-  B empty() const { return patterns_->grid().all & ~(all_live_ | dead_); }
   // The cells p's commanded units of type t and its general reach with t's pattern.
   B reach_of(Player p, int t) const {
     return patterns_->spread(t, commanded_[p] & (units_[p][t] | general_bit(p)));
   }
   // The cells p may play at: empty ones and the live units of others (inert ones included).
-  B open_to(Player p) const { return empty() | (all_live_ & ~live_[p]); }
+  B open_to(Player p) const { return patterns_->grid().all & ~(dead_ | live_[p]); }
   // The open cells p reaches with type t: nothing once p is out.
   B targets_of(Player p, int t) const { return general_[p] < 0 ? B{} : reach_of(p, t) & open_to(p); }
   B command_of(Player p) const {
     const B general = general_bit(p);
     return general_[p] < 0 ? B{} : patterns_->command(units_[p], general, general, general);
   }
-  // The mover's sub-moves now, by type: the targets of each type its budget still allows.
+  // The mover's reach by type, afresh (at the start of a turn), and its sub-moves.
   void refresh_planes() {
+    for (int t = 0; t < kUnitTypes; ++t) reach_[t] = reach_of(mover_, t);
+    update_planes();
+  }
+  // The mover's sub-moves now, by type: the open cells it reaches with each type its budget still allows.
+  void update_planes() {
     const B open = open_to(mover_);
-    for (int t = 0; t < kUnitTypes; ++t) planes_[t] = budget_.allows(t) ? reach_of(mover_, t) & open : B{};
+    for (int t = 0; t < kUnitTypes; ++t) planes_[t] = budget_.allows(t) ? reach_[t] & open : B{};
   }
   bool any_sub_move() const { return any(planes_[0] | planes_[1] | planes_[2] | planes_[3]); }
   bool legal(Action action) const {
@@ -107,6 +111,9 @@ class BoardState final : public SlotTurnState<WarState, WarGame> {
   std::array<std::int16_t, kMaxPlayers> general_{};            // the general's cell, −1 once out
   B all_live_{};
   B dead_{};
+  // The mover's reach by type (reach_of), kept up during its turn: its kills change no source
+  // of its own, and a placement adds the sources it joins.
+  std::array<B, kUnitTypes> reach_{};
   std::array<B, kUnitTypes> planes_{};  // the mover's sub-moves now, by type
   std::uint64_t board_hash_ = 0;        // units, dead cells, who is out in which order
 };
@@ -232,7 +239,7 @@ void BoardState<B>::apply(Action action) {
     place(t, c);
   }
   turn_.another_sub_move_allowed(TurnBudget::kMostPerTurn);
-  refresh_planes();
+  update_planes();
   if (any_sub_move()) return;  // the turn goes on while a sub-move is left, until `end`
   turn_.end_after_sub_moves();
   next_turn();
@@ -245,8 +252,14 @@ void BoardState<B>::place(int t, int c) {
   live_[mover_] |= b;
   all_live_ |= b;
   board_hash_ ^= rules().unit_key(mover_, t, c);
-  // Commanded through its source; it may join units cut off before.
-  commanded_[mover_] = patterns_->command(units_[mover_], general_bit(mover_), commanded_[mover_] | b, b);
+  // Commanded through its source; it may join units cut off before (the flood is needed only then).
+  const B before = commanded_[mover_];
+  commanded_[mover_] = any(live_[mover_] & ~(before | b))
+                           ? patterns_->command(units_[mover_], general_bit(mover_), before | b, b)
+                           : before | b;
+  const B joined = commanded_[mover_] & ~before;
+  for (int u = 0; u < kUnitTypes; ++u)
+    if (any(joined & units_[mover_][u])) reach_[u] |= patterns_->spread(u, joined & units_[mover_][u]);
 }
 
 template <typename B>
