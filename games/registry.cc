@@ -7,6 +7,7 @@
 #include "games/morabaraba/morabaraba.h"
 #include "games/squares/squares.h"
 #include "games/virus_war/virus_war.h"
+#include "games/war/war.h"
 
 namespace boardlab {
 
@@ -16,6 +17,7 @@ const std::vector<GameSpec>& registered_games() {
       morabaraba_spec(),
       squares_spec(),
       klopodavka_spec(),
+      war_spec(),
   };
   return kGames;
 }

@@ -3,7 +3,7 @@
 import html
 
 import boardlab
-from boardlab.render import klopodavka, morabaraba, squares, virus_war
+from boardlab.render import klopodavka, morabaraba, squares, virus_war, war
 
 # Adding a game's picture is one entry here: name -> function(state) -> SVG text.
 DRAWERS = {
@@ -11,6 +11,7 @@ DRAWERS = {
     "morabaraba": morabaraba.svg,
     "squares": squares.svg,
     "klopodavka": klopodavka.svg,
+    "war": war.svg,
 }
 
 
