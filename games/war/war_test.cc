@@ -517,7 +517,8 @@ TEST(WarEnd, AFullRoundOfPassesIsADrawAmongTheSurvivors) {
   const std::vector<double> r = s->returns(), expected = {1.0 / 3, 1.0 / 3, 1.0 / 3, -1.0};
   for (Player p = 0; p < 4; ++p) EXPECT_NEAR(r[p], expected[p], 1e-12) << p;
   // A sub-move in between starts the count again.
-  auto t = as_war(war("war(players=2,width=10,height=10)")->new_initial_state());
+  const auto two = war("war(players=2,width=10,height=10)");  // outlives the state, which points at it
+  auto t = as_war(two->new_initial_state());
   t->apply(t->war().end());
   t->apply(t->war().action_of(kInfantry, at(t->war(), "k10")));
   t->apply(t->war().end());
