@@ -44,8 +44,13 @@ def open_sheet(state: boardlab.State, width: int, height: int) -> tuple[list[str
 
 def close_sheet(state: boardlab.State, parts: list[str], height: int, cell: int) -> str:
     """The whole picture: `parts`, then the state's status line under the board."""
-    status = html.escape(str(state).splitlines()[-1])
-    parts.append(f'<text x="{MARGIN}" y="{height * cell + 2 * MARGIN + 12}" font-size="13">{status}</text>')
+    line = str(state).splitlines()[-1]
+    # A long status line (War's budget, a small board) gets a smaller font rather than being
+    # cut off at the picture's edge: a sans-serif character is about 0.6 of its font size wide.
+    _, _, width = state.game().observation_shape()
+    size = min(13.0, (width * cell + MARGIN) / (0.6 * max(1, len(line))))
+    parts.append(f'<text x="{MARGIN}" y="{height * cell + 2 * MARGIN + 12}" font-size="{size:.1f}">'
+                 f'{html.escape(line)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
