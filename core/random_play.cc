@@ -8,14 +8,20 @@
 
 namespace boardlab {
 
-int apply_random_step(State& state, Rng& rng, std::vector<Action>& joint) {
+int apply_random_step(State& state, Rng& rng, std::vector<Action>& joint, std::vector<Step>* steps) {
   if (!state.is_simultaneous_node()) {
-    state.apply(state.random_legal_action(rng));
+    const Player actor = state.current_player();
+    const Action action = state.random_legal_action(rng);
+    if (steps) steps->push_back({actor, action});
+    state.apply(action);
     return 1;
   }
   const int players = state.game().num_players();
   joint.resize(players);
-  for (Player p = 0; p < players; ++p) joint[p] = state.random_legal_action(p, rng);
+  for (Player p = 0; p < players; ++p) {
+    joint[p] = state.random_legal_action(p, rng);
+    if (steps) steps->push_back({p, joint[p]});
+  }
   state.apply_joint(joint);
   return players;
 }

@@ -10,8 +10,9 @@ namespace boardlab {
 
 // Plays one random step of `state` (not terminal): a uniformly random action of the mover,
 // a chance outcome drawn with its probability, or at a simultaneous node a uniformly
-// random action of every seat. `joint` is scratch space. Returns the steps played.
-int apply_random_step(State& state, Rng& rng, std::vector<Action>& joint);
+// random action of every seat. `joint` is scratch space. Returns the steps played, and
+// appends them to `steps` when given (a record being written).
+int apply_random_step(State& state, Rng& rng, std::vector<Action>& joint, std::vector<Step>* steps = nullptr);
 
 struct RandomPlayStats {
   std::uint64_t games = 0;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/random_play.h"
 
 namespace boardlab {
 
@@ -36,6 +37,8 @@ void SelfPlayWorker::new_game(Slot& slot) {
     slot.state = game_->new_initial_state();
     slot.record = SelfPlayGame{};
     slot.search->reseed(rng_());
+    // Drawn only when openings are on, so that a run without them keeps its random stream.
+    slot.random_opening = config_.random_opening_fraction > 0 && rng_.uniform() < config_.random_opening_fraction;
     if (advance_to_decision(slot)) return;
   }
 }
@@ -43,6 +46,10 @@ void SelfPlayWorker::new_game(Slot& slot) {
 bool SelfPlayWorker::advance_to_decision(Slot& slot) {
   State& state = *slot.state;
   while (!state.is_terminal()) {
+    if (slot.random_opening && state.move_number() < config_.random_opening_turns) {
+      apply_random_step(state, rng_, joint_, &slot.record.steps);
+      continue;
+    }
     const Player actor = state.current_player();
     Action action;
     if (actor == kChancePlayer) {

@@ -30,6 +30,12 @@ struct SelfPlayConfig {
   // 1 searches every move in full.
   double full_search_fraction = 1.0;
   int fast_simulations = 4;
+  // A share of games begins with random_opening_turns turns of uniformly random play, as
+  // evaluation's games do (`boardlab evaluate --opening`, 2 turns): the network then also
+  // learns to play on from the unbalanced positions it is rated from, which its own
+  // openings never reach. The random steps are in the record and train nothing.
+  double random_opening_fraction = 0.0;
+  int random_opening_turns = 2;
 
   template <class V>
   void visit(V& v) {
@@ -43,6 +49,11 @@ struct SelfPlayConfig {
       Range::between(0.01, 1));
     v("fast_simulations", fast_simulations,
       "playout cap randomization: simulations of the other moves, without root noise", Range::between(1, 100000));
+    v("random_opening_fraction", random_opening_fraction,
+      "share of games that begin with random_opening_turns turns of random play, training nothing (0: none)",
+      Range::between(0, 1));
+    v("random_opening_turns", random_opening_turns, "turns of random play that open those games",
+      Range::at_least(0));
   }
 };
 
@@ -79,9 +90,11 @@ class SelfPlayWorker {
     std::unique_ptr<Search> search;
     SelfPlayGame record;
     bool full = true;  // the search under way has the full budget
+    bool random_opening = false;  // this game opens with SelfPlayConfig::random_opening_turns random turns
   };
   void new_game(Slot& slot);
-  // Plays forced actions (a single legal one) and starts the search at the next real decision.
+  // Plays forced actions (a single legal one) and a random opening's, and starts the search at
+  // the next real decision.
   // Returns false when the game ended on the way.
   bool advance_to_decision(Slot& slot);
   // Starts the slot's search from `view` with a full or a fast budget, drawn.

@@ -267,6 +267,71 @@ TEST(SelfPlay, ASimultaneousRoundTrainsEverySeatOnItsOwnMixedPolicy) {
   }
 }
 
+TEST(SelfPlay, ARandomOpeningOpensTheDrawnShareOfGamesAndTrainsNothing) {
+  // toy_matrix of 3 rounds with 2 random opening turns (rounds) in about half the games:
+  // those games have one position, at ply 4, after two rounds of steps for both seats; the
+  // others three. Without the key the worker draws nothing more, so its games stay the same.
+  const auto game = load_toy("toy_matrix(rounds=3)");
+  SearchConfig search;
+  search.simulations = 16;
+  const auto play = [&](double fraction) {
+    SelfPlayConfig config;
+    config.concurrent_games = 4;
+    config.random_opening_fraction = fraction;
+    config.random_opening_turns = 2;
+    FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+    SelfPlayWorker worker(*game, search, config, evaluator, 11);
+    std::vector<SelfPlayGame> games;
+    const std::atomic<bool> stop{false};
+    worker.run(300, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
+    return games;
+  };
+  int opened = 0, whole = 0;
+  const std::vector<SelfPlayGame> games = play(0.5);
+  ASSERT_GE(games.size(), 100u);
+  for (const SelfPlayGame& g : games) {
+    ASSERT_EQ(g.steps.size(), 6u);
+    const auto state = game->new_initial_state();
+    apply_steps(*state, g.steps);
+    EXPECT_TRUE(state->is_terminal());
+    if (g.positions.size() == 1) {
+      ++opened;
+      EXPECT_EQ(g.positions[0].ply, 4);
+    } else {
+      ++whole;
+      ASSERT_EQ(g.positions.size(), 3u);
+      EXPECT_EQ(g.positions[0].ply, 0);
+    }
+  }
+  EXPECT_GT(opened, games.size() / 4);
+  EXPECT_GT(whole, games.size() / 4);
+  for (const SelfPlayGame& g : play(0)) EXPECT_EQ(g.positions.size(), 3u);
+}
+
+TEST(SelfPlay, ARandomOpeningCountsWholeTurnsOfSubMoves) {
+  // Virus War's turn is three sub-moves: two opening turns are six steps of alternating
+  // players, and the first searched position comes after them.
+  const auto game = load_game("virus_war");
+  SearchConfig search;
+  search.simulations = 2;
+  SelfPlayConfig config;
+  config.concurrent_games = 2;
+  config.random_opening_fraction = 1;
+  config.random_opening_turns = 2;
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  SelfPlayWorker worker(*game, search, config, evaluator, 3);
+  std::vector<SelfPlayGame> games;
+  const std::atomic<bool> stop{false};
+  worker.run(200, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_FALSE(games.empty());
+  for (const SelfPlayGame& g : games) {
+    ASSERT_FALSE(g.positions.empty());
+    const auto state = game->new_initial_state();
+    apply_steps(*state, std::span<const Step>(g.steps).first(static_cast<std::size_t>(g.positions[0].ply)));
+    EXPECT_EQ(state->move_number(), 2);
+  }
+}
+
 TEST(SelfPlay, ASeatWhoseOnlyActionIsForcedHasNoTargetAtARound) {
   // Squares: once a player has no room its only action is pass while the other still
   // places. The round is searched for the other seat alone; the forced seat's pass is a
