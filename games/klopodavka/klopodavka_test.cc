@@ -16,6 +16,7 @@
 #include "core/rng.h"
 #include "games/registry.h"
 #include "tests/games/game_test_util.h"
+#include "tests/test_scale.h"
 
 namespace boardlab {
 namespace {
@@ -1024,14 +1025,14 @@ TEST(KlopodavkaRandomGames, TheEngineFollowsTheReferenceFor2To6Players) {
   int games = 0;
   for (const auto& [text, count] : settings) {
     const auto g = klopodavka(text);
-    for (int i = 0; i < count; ++i, ++games) {
+    for (int i = 0; i < test_share(count); ++i, ++games) {
       play_followed_game(*g, rng, endings);
       if (::testing::Test::HasFatalFailure()) return;
     }
   }
-  EXPECT_GE(games, 3300);
+  EXPECT_GE(games, test_share(3350));
   for (const char* ending : {"all passed", "last main bug", "player out", "short turn", "turn cap"})
-    EXPECT_GE(endings[ending], 10) << ending;
+    EXPECT_GE(endings[ending], test_share(10)) << ending;
   for (const auto& [ending, count] : endings) std::printf("%s: %d\n", ending.c_str(), count);
 }
 

@@ -16,6 +16,7 @@
 #include "core/player_view.h"
 #include "core/random_play.h"
 #include "tests/conformance/game_catalog.h"
+#include "tests/test_scale.h"
 
 namespace boardlab {
 namespace {
@@ -277,13 +278,14 @@ void check_end(State& s) {
 TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   const Game& g = game();
   Rng rng(0xc0ffee ^ static_cast<std::uint64_t>(GetParam()));
-  // Thousands of games for small games; bigger ones stop at a step budget.
-  constexpr int kMinGames = 1000, kMaxGames = 3000;
+  // A thousand games at least, up to three thousand while they are short (a quarter under
+  // the sanitizers: tests/test_scale.h).
+  const int min_games = test_share(1000), max_games = test_share(3000);
   constexpr std::int64_t kStepBudget = 100000;
   std::int64_t steps = 0;
   int games = 0, hidden_draws_that_differ = 0, hidden_draws = 0, swaps = 0;
   std::vector<Action> joint;
-  for (; games < kMaxGames && (games < kMinGames || steps < kStepBudget); ++games) {
+  for (; games < max_games && (games < min_games || steps < kStepBudget); ++games) {
     std::unique_ptr<State> s = g.new_initial_state();
     std::unique_ptr<State> before_previous, previous;
     Step previous_step{};
