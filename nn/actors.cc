@@ -1,7 +1,6 @@
 // Running self-play threads against a published network, with hold, pause and stop.
 #include "nn/actors.h"
 
-#include <algorithm>
 #include <limits>
 
 #include "core/errors.h"

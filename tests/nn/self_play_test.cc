@@ -26,17 +26,23 @@ namespace {
 
 using nn_testing::CoinNimGame;
 
-std::vector<SelfPlayGame> self_play(const Game& game, std::int64_t positions, std::uint64_t seed) {
-  SearchConfig search;
-  search.simulations = 4;
-  SelfPlayConfig config;
-  config.concurrent_games = 8;
+// Self-play with a uniform evaluator until `positions` positions are done; every game it finished.
+std::vector<SelfPlayGame> self_play(const Game& game, std::int64_t positions, std::uint64_t seed,
+                                    const SearchConfig& search, const SelfPlayConfig& config) {
   FunctionEvaluator evaluator = FunctionEvaluator::uniform(game.num_players());
   SelfPlayWorker worker(game, search, config, evaluator, seed);
   std::vector<SelfPlayGame> games;
   const std::atomic<bool> stop{false};
   worker.run(positions, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
   return games;
+}
+
+std::vector<SelfPlayGame> self_play(const Game& game, std::int64_t positions, std::uint64_t seed) {
+  SearchConfig search;
+  search.simulations = 4;
+  SelfPlayConfig config;
+  config.concurrent_games = 8;
+  return self_play(game, positions, seed, search, config);
 }
 
 TEST(SelfPlay, RecordsChanceForcedAndSearchedStepsOfEveryGame) {
@@ -270,7 +276,7 @@ TEST(SelfPlay, ASimultaneousRoundTrainsEverySeatOnItsOwnMixedPolicy) {
 TEST(SelfPlay, ARandomOpeningOpensTheDrawnShareOfGamesAndTrainsNothing) {
   // toy_matrix of 3 rounds with 2 random opening turns (rounds) in about half the games:
   // those games have one position, at ply 4, after two rounds of steps for both seats; the
-  // others three. Without the key the worker draws nothing more, so its games stay the same.
+  // others three. Without the key every game is searched from its first round.
   const auto game = load_toy("toy_matrix(rounds=3)");
   SearchConfig search;
   search.simulations = 16;
@@ -279,12 +285,7 @@ TEST(SelfPlay, ARandomOpeningOpensTheDrawnShareOfGamesAndTrainsNothing) {
     config.concurrent_games = 4;
     config.random_opening_fraction = fraction;
     config.random_opening_turns = 2;
-    FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
-    SelfPlayWorker worker(*game, search, config, evaluator, 11);
-    std::vector<SelfPlayGame> games;
-    const std::atomic<bool> stop{false};
-    worker.run(300, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
-    return games;
+    return self_play(*game, 300, 11, search, config);
   };
   int opened = 0, whole = 0;
   const std::vector<SelfPlayGame> games = play(0.5);
@@ -318,11 +319,7 @@ TEST(SelfPlay, ARandomOpeningCountsWholeTurnsOfSubMoves) {
   config.concurrent_games = 2;
   config.random_opening_fraction = 1;
   config.random_opening_turns = 2;
-  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
-  SelfPlayWorker worker(*game, search, config, evaluator, 3);
-  std::vector<SelfPlayGame> games;
-  const std::atomic<bool> stop{false};
-  worker.run(200, stop, [&](SelfPlayGame&& g) { games.push_back(std::move(g)); });
+  const std::vector<SelfPlayGame> games = self_play(*game, 200, 3, search, config);
   ASSERT_FALSE(games.empty());
   for (const SelfPlayGame& g : games) {
     ASSERT_FALSE(g.positions.empty());
