@@ -303,9 +303,11 @@ TrainSummary train(const TrainOptions& options) {
 
   // ---- checkpoints: the actors stand still so their streams and the replay agree.
   std::int64_t last_checkpoint = state.resume_step ? step : -1;
+  std::pair<std::int64_t, std::int64_t> checkpointed_totals = totals();
   auto checkpoint = [&] {
     actors.pause();
     const auto [games, positions] = totals();
+    checkpointed_totals = {games, positions};
     std::vector<std::array<std::uint64_t, 4>> streams = {master.state(), learner.sampler().state()};
     for (const auto& s : actors.rng_states()) streams.push_back(s);
     const CheckpointInfo info{game->to_string(), cfg.network, step,    games,           positions,
@@ -397,8 +399,9 @@ TrainSummary train(const TrainOptions& options) {
   actors.check();
 
   // ---- the end: a checkpoint and an evaluation of the final network, unless one ran a
-  // few steps ago.
-  if (last_checkpoint != step) checkpoint();
+  // few steps ago. The actors play on between the loop's last checkpoint and their stop:
+  // the games they finish then are checkpointed too, so the run's totals are its record's.
+  if (last_checkpoint != step || totals() != checkpointed_totals) checkpoint();
   const bool recent = last_eval && cfg.eval_every > 0 && step - last_eval->step < cfg.eval_every / 4;
   if (!stop_requested() && !recent && (!last_eval || last_eval->step != step) && evaluate())
     checkpoint();  // again: the evaluation's row and files join the run's last moment
