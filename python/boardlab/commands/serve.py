@@ -47,7 +47,7 @@ async def _serve(web, app, host: str, port: int, runs: str) -> None:
     runner = web.AppRunner(app, handle_signals=False)
     await runner.setup()
     try:
-        await web.TCPSite(runner, host, port).start()
+        await web.TCPSite(runner, host, port, shutdown_timeout=2.0).start()
         # The port actually bound (--port 0 asks the system for a free one), on one line for scripts.
         bound_host, bound_port = runner.addresses[0][:2]
         reach = "only this machine can connect" if host in LOCAL_HOSTS \

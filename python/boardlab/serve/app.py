@@ -43,20 +43,33 @@ class Client:
 class App:
     """The server's state: the games being played (by id), the pages showing each, loaded agents."""
 
-    def __init__(self, runs: str, bot_delay: float):
+    def __init__(self, runs: str, bot_delay: float, load_game):
         self.runs = RunsFolder(runs)
+        self.load_game = load_game
         self.bot_delay = bot_delay
         self.sessions: dict[str, GameSession] = {}
         self.watchers: dict[str, "weakref.WeakSet[Client]"] = {}
         self.driving: set[str] = set()
         self.agents = AgentCache()
+        self.pages: "weakref.WeakSet[Client]" = weakref.WeakSet()
 
     # The page's first message: what it may choose from.
     def hello(self) -> dict:
         games = boardlab.game_specs()
-        kinds = [{"name": name, "help": kind.help} for name, kind in PLAYER_KINDS.items()]
+        for spec in games:
+            # Seats at the default parameters: the page offers a player per seat.
+            spec["num_players"] = boardlab.load_game(spec["name"]).num_players()
+        # On the page a human clicks rather than types.
+        kinds = [{"name": name, "help": "you, clicking on the board" if name == "human" else kind.help}
+                 for name, kind in PLAYER_KINDS.items()]
         return {"type": "hello", "games": games, "kinds": kinds, "runs": self.runs.list(),
                 "runs_root": str(self.runs.root)}
+
+    def _game(self, name: str, params: dict) -> boardlab.Game:
+        if not isinstance(params, dict):
+            raise ValueError("the game's parameters must be key=value pairs")
+        params = {str(k): str(v) for k, v in params.items() if str(v).strip() != ""}
+        return self.load_game(str(name), params)
 
     # Play.
     def snapshot(self, client: Client) -> dict:
@@ -144,7 +157,7 @@ class App:
             self.driving.discard(session.id)
 
     async def new_game(self, client: Client, message: dict) -> None:
-        game = _load_game(message.get("game", ""), message.get("params") or {})
+        game = self._game(message.get("game", ""), message.get("params") or {})
         session = GameSession.start(game, str(message.get("players", "")), _seed(message.get("seed")))
         self.attach(client, session, _own_seats(session))
         await client.send(self.snapshot(client))
@@ -156,7 +169,7 @@ class App:
             record = message.get("record")
             if not message.get("restore") or record is None:
                 raise ValueError("this game is no longer on the server (it restarted): start a new one")
-            game = _load_game(message.get("game", ""), {})
+            game = self._game(message.get("game", ""), {})
             if not game.type().perfect_information:
                 raise ValueError("the server restarted, and a hidden-information game cannot be restored from "
                                  "one player's view: start a new one")
@@ -210,7 +223,7 @@ class App:
     # Analysis.
     async def analyse_record(self, client: Client, message: dict) -> None:
         default = message.get("game")
-        game = _load_game(default, message.get("params") or {}) if default else None
+        game = self._game(default, message.get("params") or {}) if default else None
         text = str(message.get("text", ""))
         if message.get("run") is not None:
             run = self.runs.open(str(message["run"]))
@@ -346,6 +359,7 @@ class App:
         ws = web.WebSocketResponse(heartbeat=20)
         await ws.prepare(request)
         client = Client(ws)
+        self.pages.add(client)
         await client.send(self.hello())
         try:
             async for msg in ws:
@@ -378,11 +392,6 @@ class App:
             await client.send({"type": "error", "where": where, "message": text, "request": kind})
 
 
-def _load_game(name: str, params: dict) -> boardlab.Game:
-    if not isinstance(params, dict):
-        raise ValueError("the game's parameters must be key=value pairs")
-    params = {str(k): str(v) for k, v in params.items() if str(v).strip() != ""}
-    return boardlab.load_game(str(name), params)
 
 
 def _seed(value) -> int | None:
@@ -413,15 +422,25 @@ def _run_game(run) -> str:
     return _config_game(run.path / "config.yaml")
 
 
-def make_app(runs: str = "runs", bot_delay: float = 0.2) -> web.Application:
-    """The web app: `runs` the folder of run folders to show, `bot_delay` seconds before each bot move."""
+def make_app(runs: str = "runs", bot_delay: float = 0.2, load_game=boardlab.load_game) -> web.Application:
+    """The web app: `runs` the folder of run folders to show, `bot_delay` seconds before each bot move;
+    `load_game(name, params)` makes the games pages ask for (the registry; tests add the toys)."""
     app = web.Application()
-    state = App(runs, bot_delay)
+    state = App(runs, bot_delay, load_game)
     app["boardlab"] = state
 
     async def index(request: web.Request) -> web.FileResponse:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    async def close_pages(app_: web.Application) -> None:
+        # A stopping server closes its WebSockets rather than waiting for the pages to leave;
+        # they reconnect to the next one.
+        for client in list(state.pages):
+            if client.watch_task is not None:
+                client.watch_task.cancel()
+            await client.ws.close(code=1001, message=b"server shutdown")
+
+    app.on_shutdown.append(close_pages)
     app.router.add_get("/", index)
     app.router.add_get("/ws", state.websocket)
     app.router.add_static("/static/", STATIC)
