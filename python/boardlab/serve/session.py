@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass, field
 
 import boardlab
+from boardlab import _boardlab
 from boardlab.chance import draw_chance_outcome
 from boardlab.labels import player_labels
 from boardlab.match import result_text
@@ -44,6 +45,10 @@ class GameSession:
     @classmethod
     def start(cls, game: boardlab.Game, players: str, seed: int | None = None) -> "GameSession":
         """A new game; ValueError names a bad player list, an unknown kind or a checkpoint that fails."""
+        count = len(_boardlab.split_player_specs(players)) if players.strip() else 0
+        if count != game.num_players():
+            raise ValueError(f"the players name {count} seat(s), {game} has {game.num_players()}: one spec each, "
+                             "comma-separated (human,random)")
         specs = parse_player_specs(players, game.num_players())
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         session = cls(game, specs, seed)
@@ -150,6 +155,9 @@ class GameSession:
             self.pending[seat] = action
             self._resolve_round()
         else:
+            if not self.game.type().perfect_information and action not in self.state.legal_actions(seat):
+                # The game's own reason could tell what the seat may not know (what stands on a hidden cell).
+                raise boardlab.IllegalActionError(f"{self._text(action, seat)} is not one of your legal moves")
             turn = self.state.move_number()
             self.state.apply_action(action)  # raises with the game's reason, the state unchanged
             self.log.append(Move("act", [action], seat, turn))
@@ -167,6 +175,8 @@ class GameSession:
             action = self.state.string_to_action(text, seat)
         except ValueError as error:
             return str(error)
+        if not self.game.type().perfect_information:
+            return f"{text} is not one of your legal moves"  # the game's reason might tell what is hidden
         if self.state.is_simultaneous_node():
             return f"{text} is not a legal move for {labels[seat]} this round"
         trial = self.state.clone()
