@@ -117,8 +117,44 @@ function fillGameChoices() {
   fillParams();
 }
 
+// A list of player specs split at its top-level commas, as core/player_spec.h reads it:
+// `agent:'a,b.pt'(simulations=8),mcts(simulations=8,algorithm=puct)` is two.
+function splitSpecs(text) {
+  const specs = [];
+  let depth = 0, quote = null, current = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") { current += c + (text[++i] ?? ""); continue; }
+      if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+    } else if (c === "(") {
+      depth++;
+    } else if (c === ")") {
+      depth--;
+    } else if (c === "," && depth === 0) {
+      specs.push(current.trim());
+      current = "";
+      continue;
+    }
+    current += c;
+  }
+  if (current.trim()) specs.push(current.trim());
+  return specs.filter((s) => s);
+}
+
+// One player spec per seat: the list grows or shrinks with the game's seats, first seat human.
+function fitPlayers(seats) {
+  const players = $("players");
+  const specs = splitSpecs(players.value);
+  if (!Number.isInteger(seats) || seats < 1 || seats > 16 || specs.length === seats) return;
+  players.value = Array.from({length: seats}, (_, i) => specs[i] || (i === 0 ? "human" : "random")).join(",");
+}
+
 function fillParams() {
   const spec = hello.games.find((g) => g.name === $("game").value);
+  fitPlayers(spec.num_players);
   const box = $("params");
   box.innerHTML = "";
   for (const p of spec.parameters) {
@@ -136,6 +172,9 @@ function fillParams() {
     }
     input.dataset.param = p.name;
     input.id = `param-${p.name}`;
+    if (p.name === "players") {
+      input.addEventListener("input", () => fitPlayers(Number(input.value || p.default)));
+    }
     label.append(input);
     box.append(label);
   }
