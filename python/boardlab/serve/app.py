@@ -3,6 +3,7 @@
 import asyncio
 import json
 import pathlib
+import traceback
 import weakref
 
 from aiohttp import WSMsgType, web
@@ -12,6 +13,7 @@ from boardlab.labels import player_labels
 from boardlab.player_view import PlayerView
 from boardlab.players import PLAYER_KINDS
 from boardlab.serve import board
+from boardlab.serve.game_message import game_message, page_seats
 from boardlab.serve.analysis import AgentCache, RecordAnalysis, analyse, read_record
 from boardlab.serve.run_watch import RunsFolder, run_stamp, run_summary
 from boardlab.serve.session import GameSession
@@ -73,49 +75,7 @@ class App:
 
     # Play.
     def snapshot(self, client: Client) -> dict:
-        session = client.session
-        labels = player_labels(session.game)
-        hidden = not session.game.type().perfect_information
-        to_act = session.to_act()
-        acting = next((s for s in to_act if s in client.seats), None)
-        if hidden:
-            viewer = client.seats[0] if client.seats else boardlab.PUBLIC_VIEWER
-        else:
-            viewer = acting if acting is not None else (client.seats[0] if client.seats else boardlab.PUBLIC_VIEWER)
-        view = session.view(viewer)
-        # Moves only for a seat this page clicks for, and only while that seat is to choose.
-        position = board.position(view) if acting is not None else {**board.picture(view), "moves": []}
-        if session.state.is_terminal() or session.over():
-            status = session.result()
-        elif hidden:
-            status = f"{', '.join(labels[s] for s in to_act)} to move"
-        else:
-            status = str(session.state).splitlines()[-1]
-        return {
-            "type": "game",
-            "id": session.id,
-            "version": session.version,
-            "game": str(session.game),
-            "name": session.game.name(),
-            "players": ",".join(session.specs),
-            "specs": session.specs,
-            "seed": session.seed,
-            "labels": labels,
-            "seats": client.seats,
-            "humans": session.humans(),
-            "viewer": viewer,
-            "acting": acting,
-            "to_act": to_act,
-            "chosen": sorted(session.pending),
-            "status": status,
-            "turn": session.turn_so_far(viewer),
-            "record": view.record(),
-            "over": session.over(),
-            "result": session.result(),
-            "hidden": hidden,
-            "simultaneous": session.game.type().simultaneous,
-            **position,
-        }
+        return game_message(client.session, client.seats)
 
     async def broadcast(self, session: GameSession) -> None:
         for client in list(self.watchers.get(session.id, ())):
@@ -159,7 +119,7 @@ class App:
     async def new_game(self, client: Client, message: dict) -> None:
         game = self._game(message.get("game", ""), message.get("params") or {})
         session = GameSession.start(game, str(message.get("players", "")), _seed(message.get("seed")))
-        self.attach(client, session, _own_seats(session))
+        self.attach(client, session, page_seats(session))
         await client.send(self.snapshot(client))
         asyncio.ensure_future(self.drive(session))
 
@@ -176,7 +136,7 @@ class App:
             session = GameSession.restore(game, str(message.get("players", "")), _seed(message.get("seed")), record)
             session.id = str(message.get("id"))
         seats = message.get("seats")
-        seats = _own_seats(session) if seats is None else [int(s) for s in seats if int(s) in session.humans()]
+        seats = page_seats(session) if seats is None else [int(s) for s in seats if int(s) in session.humans()]
         self.attach(client, session, seats)
         await client.send(self.snapshot(client))
         asyncio.ensure_future(self.drive(session))
@@ -390,6 +350,10 @@ class App:
             # is shown on the page with its reason; the connection and the server go on.
             text = str(error) if not isinstance(error, KeyError) else f"missing field {error}"
             await client.send({"type": "error", "where": where, "message": text, "request": kind})
+        except Exception as error:  # a bug: the page hears of it and keeps its connection, the log has the trace
+            traceback.print_exc()
+            await client.send({"type": "error", "where": where, "request": kind,
+                               "message": f"the server failed on this request ({type(error).__name__}: {error})"})
 
 
 
@@ -401,15 +365,6 @@ def _seed(value) -> int | None:
     if not 0 <= seed < 2**64:
         raise ValueError(f"the seed must be from 0 to 2^64 - 1, got {seed}")
     return seed
-
-
-def _own_seats(session: GameSession) -> list[int]:
-    """The human seats the page that starts a game clicks for: all of them, but at a hidden-information game
-    only the first (each other human opens the game's link for its seat, so that no screen shows two hands)."""
-    humans = session.humans()
-    if not session.game.type().perfect_information:
-        return humans[:1]
-    return humans
 
 
 def _status(state: boardlab.State) -> str:
