@@ -22,7 +22,8 @@ SearchConfig puct(int simulations) {
 TEST(PrincipalVariation, FollowsTheMostVisitedActionsAndStaysLegal) {
   const auto game = load_game("virus_war");
   auto state = game->new_initial_state();
-  for (const char* move : {"a1", "b2", "c3", "k10"}) state->apply(state->string_to_action(state->current_player(), move));
+  for (const char* move : {"a1", "b2", "c3", "k10"})
+    state->apply(state->string_to_action(state->current_player(), move));
   RolloutEvaluator evaluator(3);
   Search search(*game, puct(300), 3);
   search_from(search, PlayerView::of_mover(*state), evaluator);

@@ -390,7 +390,8 @@ def test_serve_says_where_it_listens_and_stops_on_sigterm(tmp_path):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline()
-        assert re.match(r"boardlab serve: http://127\.0\.0\.1:\d+/ \(bound to 127\.0\.0\.1: only this machine", line), line
+        assert re.match(r"boardlab serve: http://127\.0\.0\.1:\d+/ \(bound to 127\.0\.0\.1: only this machine",
+                        line), line
     finally:
         server.terminate()
         assert server.wait(timeout=10) == 143

@@ -73,8 +73,16 @@ def browser():
 @pytest.fixture
 def page(browser, server):
     browser.get(server.url)
-    wait_for(browser, "page connected", lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "yes")
+    wait_for(browser, "page connected", lambda d: connected(d) == "yes")
     return browser
+
+
+def connected(driver) -> str:
+    return driver.find_element(By.TAG_NAME, "body").get_attribute("data-connected")
+
+
+def names(driver, selector: str) -> list[str]:
+    return [e.get_attribute("data-name") for e in driver.find_elements(By.CSS_SELECTOR, selector)]
 
 
 def wait_for(driver, what: str, condition, timeout: float = 15):
@@ -169,7 +177,7 @@ def start_game(driver, name: str, players: str, seed: int = 1) -> dict:
 def test_a_whole_virus_war_game_against_random_by_clicking(page):
     start_game(page, "virus_war", "human,random", seed=3)
     # X's only first move is a1; a click elsewhere is refused with the reason on the page.
-    assert [e.get_attribute("data-name") for e in page.find_elements(By.CSS_SELECTOR, "#targets circle.legal")] == ["a1"]
+    assert names(page, "#targets circle.legal") == ["a1"]
     point(page, "k10").click()
     error = page.find_element(By.ID, "play-error")
     wait_for(page, "the refusal", lambda d: error.is_displayed() and "k10" in error.text)
@@ -200,8 +208,7 @@ def test_a_morabaraba_game_with_a_mill_and_a_shot_survives_a_server_restart(page
         click_point(page, name)
     status = game(page)
     assert status["acting"] == 0 and {m["text"] for m in status["moves"]} >= {"xb6", "xf6"}
-    legal = {e.get_attribute("data-name") for e in page.find_elements(By.CSS_SELECTOR, "#targets circle.legal")}
-    assert legal == {"b6", "f6"}  # the shot: Black's cows
+    assert set(names(page, "#targets circle.legal")) == {"b6", "f6"}  # the shot: Black's cows
     click_point(page, "b6")
     assert game(page)["record"] == "a7 b6 d7 f6 g7xb6"
     picture = screenshot(page)
@@ -211,10 +218,10 @@ def test_a_morabaraba_game_with_a_mill_and_a_shot_survives_a_server_restart(page
 
     # The server restarts: the page reconnects and carries on with the same game.
     server.stop()
-    wait_for(page, "the page to notice", lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "no")
+    wait_for(page, "the page to notice", lambda d: connected(d) == "no")
     assert "reconnecting" in page.find_element(By.ID, "connection").text
     server.start()
-    wait_for(page, "the reconnection", lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "yes", timeout=20)
+    wait_for(page, "the reconnection", lambda d: connected(d) == "yes", timeout=20)
     wait_for(page, "the restored game", lambda d: game(d)["version"] == 0 and game(d)["record"] == "a7 b6 d7 f6 g7xb6")
     click_point(page, "e5")  # Black places on: the game goes on
     assert game(page)["record"] == "a7 b6 d7 f6 g7xb6 e5"
@@ -237,7 +244,7 @@ def test_a_simultaneous_squares_round_resolves_when_the_human_and_the_bot_have_c
     start_game(page, "squares", "human,random", seed=2)
     before = game(page)["version"]
     point(page, "a1").click()  # a square's lower-left corner, then its upper-right one
-    assert {e.get_attribute("data-name") for e in page.find_elements(By.CSS_SELECTOR, "#targets circle.chosen")} == {"a1"}
+    assert names(page, "#targets circle.chosen") == ["a1"]
     assert page.find_element(By.CSS_SELECTOR, '#targets circle.legal[data-name="c3"]')
     point(page, "c3").click()
     shown = await_game(page, before, 0)
@@ -259,7 +266,8 @@ def test_a_run_shows_its_curves_games_and_evaluations(page):
     assert page.find_elements(By.CSS_SELECTOR, "#chart-elo polygon")  # Elo's interval band
     chart = page.find_element(By.ID, "chart-loss")
     picture = screenshot(page)
-    rect = page.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];", chart)
+    rect = page.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];", chart)
     region = picture.crop(tuple(round(v) for v in rect))
     assert any(all(abs(a - b) <= 30 for a, b in zip(pixel, BLUE)) for pixel in region.getdata())
     # A self-play game opens in the analysis.
@@ -294,7 +302,8 @@ def test_a_record_is_analysed_with_an_agent(page, tiny_runs):
     checkpoint.send_keys(str(tiny_runs / "tiny" / "checkpoints" / "latest.pt"))
     page.find_element(By.ID, "an-sims").send_keys("16")
     page.find_element(By.ID, "an-agent").click()
-    wait_for(page, "the agent's analysis", lambda d: d.find_elements(By.CSS_SELECTOR, "#an-board circle.heat"), timeout=30)
+    wait_for(page, "the agent's analysis", lambda d: d.find_elements(By.CSS_SELECTOR, "#an-board circle.heat"),
+             timeout=30)
     out = page.find_element(By.ID, "an-agent-out").text
     assert "O to choose" in out and "network value X" in out and "Best line: O " in out
     assert re.search(r"after \d+ simulations", out)

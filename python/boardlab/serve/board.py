@@ -8,7 +8,8 @@ def picture(view: PlayerView) -> dict:
     """The drawing of what `view` shows and its named points ({name, x, y}, empty for a text drawing or a
     hidden-information view, whose moves are then chosen from the list)."""
     points = [] if view.hides else render.points(view.full_state())
-    return {"svg": render.view_svg(view), "points": [{"name": n, "x": round(x, 1), "y": round(y, 1)} for n, x, y in points]}
+    return {"svg": render.view_svg(view),
+            "points": [{"name": n, "x": round(x, 1), "y": round(y, 1)} for n, x, y in points]}
 
 
 def moves(view: PlayerView, point_names: set[str]) -> list[dict]:

@@ -214,7 +214,8 @@ function onGame(game) {
       turn = `${game.chosen.map((s) => labels[s]).join(", ")} ${game.chosen.length > 1 ? "have" : "has"} chosen; ` +
              `waiting for ${game.to_act.map((s) => labels[s]).join(", ")}`;
     } else if (game.acting !== null) {
-      turn = `${labels[game.acting]} to choose` + (game.turn.length ? ` — this turn so far: ${game.turn.join("-")}` : "");
+      const soFar = game.turn.length ? ` — this turn so far: ${game.turn.join("-")}` : "";
+      turn = `${labels[game.acting]} to choose${soFar}`;
     } else if (game.to_act.length) {
       turn = `${game.to_act.map((s) => labels[s]).join(", ")} thinking…` +
              (game.turn.length ? ` — this turn so far: ${game.turn.join("-")}` : "");
@@ -621,7 +622,8 @@ function chart(container, title, xs, series) {
   let svg = `<svg xmlns="${SVG_NS}" viewBox="0 0 ${width} ${height}" class="chart-svg">` +
             `<text x="${left}" y="15" font-size="13">${title}</text>`;
   if (!points.length) {
-    container.innerHTML = svg + `<text x="${left}" y="${height / 2}" font-size="12" fill="#777">no data yet</text></svg>`;
+    container.innerHTML = svg +
+      `<text x="${left}" y="${height / 2}" font-size="12" fill="#777">no data yet</text></svg>`;
     return;
   }
   const [x0, x1] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
@@ -650,7 +652,9 @@ function chart(container, title, xs, series) {
     }
     svg += `<polyline points="${idx.map((i) => `${sx(xs[i])},${sy(ys[i])}`).join(" ")}" fill="none" ` +
            `stroke="${s.color}" stroke-width="2"/>`;
-    for (const i of idx.length < 40 ? idx : []) svg += `<circle cx="${sx(xs[i])}" cy="${sy(ys[i])}" r="2.5" fill="${s.color}"/>`;
+    for (const i of idx.length < 40 ? idx : []) {
+      svg += `<circle cx="${sx(xs[i])}" cy="${sy(ys[i])}" r="2.5" fill="${s.color}"/>`;
+    }
     svg += `<text x="${legend}" y="${top + 14}" font-size="11" fill="${s.color}">${s.name}</text>`;
     legend += 8 * s.name.length + 14;
   }
