@@ -288,7 +288,8 @@ def test_an_agent_analyses_a_position(tiny_runs):
     from boardlab.serve.analysis import analyse
 
     agent = boardlab.load_agent(tiny_runs / "tiny" / "checkpoints" / "latest.pt", simulations=16)
-    state = boardlab.load_record("virus_war", "a1-b2-c3 k10")
+    state = boardlab.load_record("virus_war", "a1-b2-c3")
+    state.apply_action(state.string_to_action("k10"))  # O's second sub-move is a choice (its first is forced)
     result = agent.analyse(state)
     assert result["player"] == 1 and result["visits"].sum() > 0 and len(result["value"]) == 2
     # The line starts with a most visited action (the search's own choice breaks ties its way).
