@@ -662,6 +662,7 @@ function chart(container, title, xs, series) {
 }
 
 function fmt(v) {
+  if (Number.isInteger(v)) return String(v);
   return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(2);
 }
 
