@@ -35,8 +35,11 @@ TEST(PrincipalVariation, FollowsTheMostVisitedActionsAndStaysLegal) {
   const Node& root = tree[Tree::kRoot];
   int most = 0;
   for (std::int32_t c = 0; c < root.num_children; ++c) most = std::max(most, tree[root.first_child + c].visits);
-  for (std::int32_t c = 0; c < root.num_children; ++c)
-    if (tree[root.first_child + c].action == line[0]) EXPECT_EQ(tree[root.first_child + c].visits, most);
+  for (std::int32_t c = 0; c < root.num_children; ++c) {
+    if (tree[root.first_child + c].action == line[0]) {
+      EXPECT_EQ(tree[root.first_child + c].visits, most);
+    }
+  }
   // Each action is legal where it comes.
   for (const Action action : line) {
     const std::vector<Action> legal = state->legal_actions(state->current_player());
