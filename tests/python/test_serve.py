@@ -284,6 +284,16 @@ def test_a_run_folder_is_listed_and_summarised(tiny_runs):
         folder.open(".")
 
 
+def test_a_trained_agent_plays_a_seat(tiny_runs):
+    checkpoint = tiny_runs / "tiny" / "checkpoints" / "latest.pt"
+    session = start("virus_war", f"agent:{checkpoint}(simulations=4),human")
+    assert session.next_bot() == 0
+    while (seat := session.next_bot()) is not None:
+        version, state = session.bot_state()
+        assert session.play_bot(seat, version, session.players[seat].act(state, seat))
+    assert session.to_act() == [1] and session.state.record().startswith("a1")
+
+
 def test_an_agent_analyses_a_position(tiny_runs):
     from boardlab.serve.analysis import analyse
 
