@@ -2,6 +2,7 @@
 
 import argparse
 import asyncio
+import os
 
 from boardlab.errors import CliError
 from boardlab.flags import int_in
@@ -52,8 +53,9 @@ async def _serve(web, app, host: str, port: int, runs: str) -> None:
         bound_host, bound_port = runner.addresses[0][:2]
         reach = "only this machine can connect" if host in LOCAL_HOSTS \
             else "other machines can connect, and the app has no login"
+        missing = "" if os.path.isdir(runs) else ", not there yet"
         print(f"boardlab serve: http://{bound_host}:{bound_port}/ (bound to {bound_host}: {reach}); "
-              f"runs from {runs}/; Ctrl-C stops", flush=True)
+              f"runs from {runs.rstrip('/')}/{missing}; Ctrl-C stops", flush=True)
         await asyncio.Event().wait()
     finally:
         await runner.cleanup()
