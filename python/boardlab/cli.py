@@ -7,10 +7,10 @@ import sys
 import threading
 
 import boardlab
-from boardlab.commands import bench, evaluate, games, perft, play, train
+from boardlab.commands import bench, evaluate, games, perft, play, serve, train
 from boardlab.errors import CliError, Terminated
 
-COMMANDS = (games, play, perft, bench, evaluate, train)
+COMMANDS = (games, play, perft, bench, evaluate, train, serve)
 
 
 class _Parser(argparse.ArgumentParser):

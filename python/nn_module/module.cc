@@ -15,6 +15,7 @@
 #include "core/errors.h"
 #include "core/player_spec.h"
 #include "games/registry.h"
+#include "mcts/principal_variation.h"
 #include "mcts/search.h"
 #include "mcts/search_driver.h"
 #include "nn/agent_bot.h"
@@ -110,6 +111,35 @@ class Agent {
     return py::make_tuple(prior, searched);
   }
 
+  // Everything an analysis shows of one position in one call: the network's prior and value,
+  // the search's visits, policy, value and expected line, for `player` (default: the mover).
+  py::dict analyse(const StateHandle& s, const std::optional<IntArg>& player, const IntArg& line_length) {
+    check(s);
+    const int max_line = int_arg<int>(line_length, "analyse: line_length", 0, 1000);
+    const int n = game_->num_distinct_actions();
+    py::array_t<float> prior(n), searched(n);
+    py::array_t<int> visits(n);
+    std::fill_n(prior.mutable_data(), n, 0.0f);
+    std::fill_n(searched.mutable_data(), n, 0.0f);
+    std::fill_n(visits.mutable_data(), n, 0);
+    const Player p = seat(s, player);
+    const Evaluation eval = evaluate(s, p);
+    const std::vector<Action> legal = s.state->legal_actions(p);
+    for (std::size_t i = 0; i < legal.size(); ++i) prior.mutable_data()[legal[i]] = eval.prior[i];
+    std::vector<Action> line;
+    const SearchResult result = search(s, p, max_line, &line);
+    for (std::size_t i = 0; i < result.legal.size(); ++i) {
+      searched.mutable_data()[result.legal[i]] = result.policy[i];
+      visits.mutable_data()[result.legal[i]] = result.visits[i];
+    }
+    py::array_t<float> value(static_cast<py::ssize_t>(eval.value.size()));
+    std::copy(eval.value.begin(), eval.value.end(), value.mutable_data());
+    return py::dict(py::arg("player") = p, py::arg("prior") = prior, py::arg("visits") = visits,
+                    py::arg("policy") = searched, py::arg("value") = value, py::arg("search_value") = result.value,
+                    py::arg("action") = result.action, py::arg("line") = line,
+                    py::arg("simulations") = result.simulations);
+  }
+
   // The network's value of the position for every player.
   py::array_t<float> value(const StateHandle& s, const std::optional<IntArg>& player) {
     check(s);
@@ -153,7 +183,8 @@ class Agent {
     return eval;
   }
 
-  SearchResult search(const StateHandle& s, Player p) {
+  // One search for seat `p`; with `line`, also the expected line of up to `max_line` actions.
+  SearchResult search(const StateHandle& s, Player p, int max_line = 0, std::vector<Action>* line = nullptr) {
     const std::unique_ptr<State> root = s.state->clone();
     return run_interruptible([&] {
       std::lock_guard lock(mutex_);
@@ -161,6 +192,7 @@ class Agent {
       SearchDriver driver(evaluator_);
       Search* searches[] = {search_.get()};
       driver.run(searches);
+      if (line) *line = principal_variation(search_->tree(), max_line);
       return search_->result();
     });
   }
@@ -228,6 +260,12 @@ PYBIND11_MODULE(_boardlab_nn, m) {
            "simultaneous round), after its search from that player's view.")
       .def("policy", &Agent::policy, py::arg("state"), py::arg("player") = py::none(),
            "(prior, search policy) of `player`: the network's prior and the search's policy, over every action.")
+      .def("analyse", &Agent::analyse, py::arg("state"), py::arg("player") = py::none(),
+           py::arg("line_length") = 12,
+           "One position's analysis for `player` (default: the mover), a dict: prior, visits and policy over "
+           "every action (the network's prior, the search's root visits and its policy), value (the network's, "
+           "per player), search_value (the search's, for the player), action (its choice), line (the most "
+           "visited actions from here, up to line_length) and simulations.")
       .def("value", &Agent::value, py::arg("state"), py::arg("player") = py::none(),
            "The network's value of the position for every player, from `player`'s observation.")
       .def_property_readonly("spec", &Agent::spec, "The player spec that plays this agent in the arena.")

@@ -71,3 +71,15 @@ def run_cli():
         )
 
     return run
+
+
+@pytest.fixture(scope="session")
+def tiny_runs(tmp_path_factory):
+    """A runs folder holding one finished 4-step Virus War run, `tiny` (metrics, checkpoints, self-play
+    games, evaluations), for the web app's tests."""
+    import boardlab
+
+    runs = tmp_path_factory.mktemp("runs")
+    boardlab.train(CONFIG, [*TINY_TRAINING, "run.max_steps=4", "evaluation.every_steps=2"], out=runs / "tiny",
+                   log=lambda line: None)
+    return runs

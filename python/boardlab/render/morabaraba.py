@@ -1,4 +1,4 @@
-"""Morabaraba as a picture: three squares with spokes and diagonals, white and black cows on the 24 points."""
+"""Morabaraba as a picture: three squares with spokes and diagonals, white and black cows on the 24 points; where each point lies on it."""
 
 import boardlab
 
@@ -18,6 +18,12 @@ LINES = [
 
 def _xy(file: int, rank: int) -> tuple[float, float]:
     return MARGIN + file * STEP, MARGIN + (6 - rank) * STEP
+
+
+def points(state: boardlab.State) -> list[tuple[str, float, float]]:
+    """The 24 points by their names in the notation, with their places on the picture."""
+    mask = state.observation_tensor(0)[2]  # plane 2: the 24 points
+    return [(f"{FILES[f]}{r + 1}", *_xy(f, r)) for r in range(7) for f in range(7) if mask[r, f]]
 
 
 def svg(state: boardlab.State) -> str:

@@ -1,4 +1,4 @@
-"""The notebook sheet Klopodavka and War are drawn on: squared paper with file and rank labels, the text board's cells, the status line."""
+"""The notebook sheet Klopodavka and War are drawn on: squared paper with file and rank labels, the text board's cells, where each cell lies, the status line."""
 
 import html
 from typing import Callable
@@ -17,9 +17,25 @@ def board_cells(state: boardlab.State, height: int) -> list[list[str]]:
     return [row.split()[1:] for row in rows]
 
 
+def cell_size(width: int, height: int) -> int:
+    return 28 if max(width, height) <= 20 else 20
+
+
+def points(state: boardlab.State) -> list[tuple[str, float, float]]:
+    """Every cell by its name in the notation (the text board's file labels and the rank), with its centre."""
+    _, height, width = state.game().observation_shape()
+    cell = cell_size(width, height)
+    files = str(state).splitlines()[height].split()
+    return [
+        (f"{files[f]}{height - r}", MARGIN + f * cell + cell / 2, MARGIN + r * cell + cell / 2)
+        for r in range(height)
+        for f in range(width)
+    ]
+
+
 def open_sheet(state: boardlab.State, width: int, height: int) -> tuple[list[str], int]:
     """The picture's opening parts (the paper, its squares, the file and rank labels) and the cell size."""
-    cell = 28 if max(width, height) <= 20 else 20
+    cell = cell_size(width, height)
     w, h = width * cell + 2 * MARGIN, height * cell + 2 * MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 22}" viewBox="0 0 {w} {h + 22}" '

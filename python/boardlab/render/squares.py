@@ -1,4 +1,4 @@
-"""Squares as a picture: the 20×20 field with its grid points labelled a–v and 1–21, each player's squares in its colour, green zones green."""
+"""Squares as a picture: the 20×20 field with its grid points labelled a–v and 1–21, each player's squares in its colour, green zones green; where each grid point lies on it."""
 
 import re
 
@@ -33,6 +33,20 @@ def _x(point: float) -> float:
 
 def _y(point: float) -> float:
     return MARGIN + (20 - point) * CELL
+
+
+def points(state: boardlab.State) -> list[tuple[str, float, float]]:
+    """The 21×21 grid points by their names, with their places on the picture."""
+    return [(f"{FILES[x]}{y + 1}", _x(x), _y(y)) for y in range(21) for x in range(21)]
+
+
+def action_points(text: str) -> list[str]:
+    """A square is chosen by two clicks, its lower-left corner and then its upper-right one: `4c5` is c5 and g9."""
+    match = SQUARE.fullmatch(text)
+    if not match:
+        return []  # pass
+    side, file, rank = int(match.group(1)), FILES.index(match.group(2)), int(match.group(3))
+    return [f"{FILES[file]}{rank}", f"{FILES[file + side]}{rank + side}"]
 
 
 def svg(state: boardlab.State) -> str:

@@ -1,10 +1,19 @@
-"""Virus War as a picture: the 10×10 grid, crosses and noughts; killed crosses circled, killed noughts filled."""
+"""Virus War as a picture: the 10×10 grid, crosses and noughts; killed crosses circled, killed noughts filled; where each cell lies on it."""
 
 import boardlab
 
 CELL = 32
 MARGIN = 24
 FILES = "abcdefghik"
+
+
+def _centre(file: int, rank: int) -> tuple[float, float]:
+    return MARGIN + file * CELL + CELL / 2, MARGIN + (9 - rank) * CELL + CELL / 2
+
+
+def points(state: boardlab.State) -> list[tuple[str, float, float]]:
+    """Every cell by its name in the notation, with its centre on the picture (where a click means it)."""
+    return [(f"{FILES[file]}{rank + 1}", *_centre(file, rank)) for rank in range(10) for file in range(10)]
 
 
 def svg(state: boardlab.State) -> str:
@@ -26,8 +35,7 @@ def svg(state: boardlab.State) -> str:
         parts.append(f'<text x="{MARGIN - 10}" y="{y}" font-size="12" text-anchor="middle">{i + 1}</text>')
     for rank in range(10):
         for file in range(10):
-            cx = MARGIN + file * CELL + CELL / 2
-            cy = MARGIN + (9 - rank) * CELL + CELL / 2
+            cx, cy = _centre(file, rank)
             r = CELL * 0.3
             if planes[0, rank, file] or planes[2, rank, file]:
                 parts.append(
