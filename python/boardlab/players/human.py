@@ -177,7 +177,10 @@ class HumanPlayer:
         if state.game().type().perfect_information:
             return str(state)
         record = state.record_for(seat) or "(nothing yet)"
-        return f"{self._label}, the game as you saw it: {record}\n{self._legal_moves(state, seat)}"
+        from boardlab.render import VIEWS  # the board as the seat sees it, for games that draw one
+
+        board = VIEWS[state.game().name()](state, seat) + "\n" if state.game().name() in VIEWS else ""
+        return f"{board}{self._label}, the game as you saw it: {record}\n{self._legal_moves(state, seat)}"
 
     @staticmethod
     def _legal_moves(state: boardlab.State, seat: int) -> str:
