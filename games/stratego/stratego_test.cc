@@ -85,7 +85,8 @@ TEST(Stratego, StrikesOnTheBoardRemoveTheLoserAndRevealBoth) {
       StrategoState& s = static_cast<StrategoState&>(*d.s);
       // Blue needs a movable piece to answer with: its Scout on d10 or e10 shuttles.
       const std::string blue_shuttle = s.owner(StrategoGame::parse_cell("d10")) == 1 ? "d10-d9" : "e10-e9";
-      const std::string back = blue_shuttle.substr(3) + "-" + blue_shuttle.substr(0, blue_shuttle.find('-'));
+      const auto dash = blue_shuttle.find('-');
+      const std::string back = blue_shuttle.substr(dash + 1) + "-" + blue_shuttle.substr(0, dash);
       if (a == '2') {
         play(s, "e4-e7");
       } else {
@@ -169,18 +170,18 @@ TEST(Stratego, TheChasingRuleForbidsTheThirdChase) {
   auto s = g->new_initial_state();
   auto& st = static_cast<StrategoState&>(*s);
   // The General comes next to the Miner (no chase), then follows it twice as it flees.
-  play(*s, "e4-e5 d10-d9 e5-e6 e7-f7 e6-f6 f7-g7 f6-g6 g7-h7");
-  EXPECT_NE(st.illegality(s->string_to_action("g6-g7")).find("chasing rule"), std::string::npos);
-  EXPECT_EQ(st.illegality(s->string_to_action("g6-f6")), "");
-  EXPECT_THROW(play(*s, "g6-g7"), IllegalActionError);
-  // Had the Miner not fled the last time, the General could step next to it again.
+  play(*s, "e4-e5 d10-d9 e5-e6 e7-e8 e6-e7 e8-f8 e7-f7 f8-f9");
+  EXPECT_NE(st.illegality(s->string_to_action("f7-f8")).find("chasing rule"), std::string::npos);
+  EXPECT_EQ(st.illegality(s->string_to_action("f7-e7")), "");
+  EXPECT_THROW(play(*s, "f7-f8"), IllegalActionError);
+  // Had the Miner not fled the last time, nothing is forbidden.
   auto t = g->new_initial_state();
-  play(*t, "e4-e5 d10-d9 e5-e6 e7-f7 e6-f6 f7-g7 f6-g6 d9-d8");
-  EXPECT_EQ(static_cast<StrategoState&>(*t).illegality(t->string_to_action("g6-f6")), "");
-  // Two chases only: after one flight and one chase the next chase is still legal.
+  play(*t, "e4-e5 d10-d9 e5-e6 e7-e8 e6-e7 e8-f8 e7-f7 d9-d8 f7-e7 f8-f9");
+  EXPECT_EQ(static_cast<StrategoState&>(*t).illegality(t->string_to_action("e7-e8")), "");
+  // After one chase, the second is still legal.
   auto u = g->new_initial_state();
-  play(*u, "e4-e5 d10-d9 e5-e6 e7-f7 e6-f6 f7-g7");
-  EXPECT_EQ(static_cast<StrategoState&>(*u).illegality(u->string_to_action("f6-g6")), "");
+  play(*u, "e4-e5 d10-d9 e5-e6 e7-e8 e6-e7 e8-f8");
+  EXPECT_EQ(static_cast<StrategoState&>(*u).illegality(u->string_to_action("e7-f7")), "");
 }
 
 // A classic setup whose Bombs close the six open squares of the front rank: nothing can move.
@@ -327,11 +328,11 @@ TEST(Stratego, SampledStatesAreConsistent) {
       for (int k = 0; k < kKinds; ++k) ASSERT_EQ(ot.alive(1 - p, k), st.alive(1 - p, k));
       for (int c = 0; c < kCells; ++c) {
         ASSERT_EQ(ot.owner(c), st.owner(c));
-        if (st.owner(c) == p) ASSERT_EQ(ot.kind_at(c), st.kind_at(c));
+        if (st.owner(c) == p) { ASSERT_EQ(ot.kind_at(c), st.kind_at(c)); }
         if (st.owner(c) != 1 - p) continue;
         const auto f = st.flags_at(c);
-        if (f & (StrategoState::kRevealed | StrategoState::kLongMoved)) ASSERT_EQ(ot.kind_at(c), st.kind_at(c));
-        if (f & StrategoState::kMoved) ASSERT_TRUE(is_mobile(ot.kind_at(c)));
+        if (f & (StrategoState::kRevealed | StrategoState::kLongMoved)) { ASSERT_EQ(ot.kind_at(c), st.kind_at(c)); }
+        if (f & StrategoState::kMoved) { ASSERT_TRUE(is_mobile(ot.kind_at(c))); }
       }
       ASSERT_EQ(other->record_for(p), s->record_for(p));
     }
