@@ -274,6 +274,11 @@ class State {
   // The game as `viewer` saw it (action_seen_by); record_for(kPublicViewer) is the public record.
   std::string record_for(Player viewer) const;
   std::string public_record() const { return record_for(kPublicViewer); }
+  // The step that closes a turn whose notation leaves it out (War's `end` after sub-moves,
+  // which its format_turn omits), or kInvalidAction (the default: every step is written).
+  // Game::load_record and sample_record play it when a written turn's steps are read and the
+  // same turn still goes on.
+  virtual Action implied_turn_end() const { return kInvalidAction; }
 
  protected:
   explicit State(const Game& game) : game_(&game) {}

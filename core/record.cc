@@ -128,6 +128,8 @@ std::unique_ptr<State> Game::load_record(std::string_view record) const {
         throw NotationError(sub + ": " + e.what());
       }
     }
+    if (!state->is_terminal() && state->move_number() == number && state->implied_turn_end() != kInvalidAction)
+      state->apply(state->implied_turn_end());
     if (!state->is_terminal() && state->move_number() == number)
       throw NotationError(where + ": the turn is incomplete, " + who(*this, mover) + " (player " +
                           std::to_string(mover) + ") must still move");
@@ -255,7 +257,11 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
         const int number = next->move_number();
         next->apply(node.order[node.next++]);
         const bool last = part + 1 == parts;
-        const bool turn_ended = next->is_terminal() || next->move_number() != number;
+        bool turn_ended = next->is_terminal() || next->move_number() != number;
+        if (last && !turn_ended && next->implied_turn_end() != kInvalidAction) {
+          next->apply(next->implied_turn_end());
+          turn_ended = next->is_terminal() || next->move_number() != number;
+        }
         if (turn_ended != last) {
           fail(t, last ? "the turn is incomplete" : "the turn ended after " + std::to_string(part + 1) + " part(s)");
           continue;

@@ -27,6 +27,20 @@ void check_step_players(const Game& game, Player actor, std::span<const Step> st
   }
 }
 
+TurnCount count_turns(std::span<const Step> steps, Action pass, Player seat) {
+  TurnCount count;
+  Player last = kInvalidAction;
+  for (const Step& s : steps) {
+    if (s.player < 0) continue;
+    if (s.player != last && (seat == kInvalidAction || s.player == seat)) {
+      ++count.turns;
+      if (pass != kInvalidAction && s.action == pass) ++count.passes;
+    }
+    last = s.player;
+  }
+  return count;
+}
+
 void apply_steps(State& state, std::span<const Step> steps) {
   std::vector<Action> joint;
   for (std::size_t i = 0; i < steps.size();) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,6 +38,16 @@ std::string actor_name(const Game& game, Player actor);
 // Checks that the steps of the node at step `i` name who acts there (`actor`, or at a
 // simultaneous round each seat in seat order); throws InputError naming the step.
 void check_step_players(const Game& game, Player actor, std::span<const Step> steps, std::size_t i);
+
+// A step list's turns and whole-turn passes: a turn is a run of consecutive steps of one seat
+// (chance steps are no one's and end no turn), so a sub-move turn counts once; a pass is a turn
+// whose first action is `pass` (Klopodavka's `end` closes most turns and is a pass only as a
+// turn's first action). `seat` counts that seat's turns only; kInvalidAction counts every seat's.
+struct TurnCount {
+  std::int64_t turns = 0;
+  std::int64_t passes = 0;
+};
+TurnCount count_turns(std::span<const Step> steps, Action pass, Player seat = kInvalidAction);
 
 // Plays `steps` on `state` in order. Throws InputError naming the step when its player is
 // not the one who acts there or its action is illegal.

@@ -8,6 +8,7 @@
 #include "games/squares/squares.h"
 #include "games/stratego/stratego.h"
 #include "games/virus_war/virus_war.h"
+#include "games/war/war.h"
 
 namespace boardlab {
 
@@ -18,6 +19,7 @@ const std::vector<GameSpec>& registered_games() {
       squares_spec(),
       klopodavka_spec(),
       stratego_spec(),
+      war_spec(),
   };
   return kGames;
 }

@@ -10,25 +10,27 @@ namespace {
 
 // kMasked: only the children with available[c] != 0 count (information-set search); the
 // unmasked instances are the plain loops of the hot path.
+// The children are `count` nodes from `first`; `own_value` is their parent's own estimate
+// for the mover (a decision node's net_value, a simultaneous seat's mean value).
 template <bool kMasked>
-void sigma_of(const Tree& tree, const Node& node, const SearchConfig& config, std::span<float> out,
-              std::span<const std::uint8_t> available) {
+void sigma_of(const Tree& tree, std::int32_t first, std::int32_t count, float own_value, const SearchConfig& config,
+              std::span<float> out, std::span<const std::uint8_t> available) {
   double visited_prior = 0, weighted_q = 0;
   int total_visits = 0, max_visits = 0;
-  for (std::int32_t c = 0; c < node.num_children; ++c) {
-    const Node& child = tree[node.first_child + c];
+  for (std::int32_t c = 0; c < count; ++c) {
+    const Node& child = tree[first + c];
     if (child.visits == 0 || (kMasked && !available[c])) continue;
     visited_prior += child.prior;
     weighted_q += child.prior * child.mean_value();
     total_visits += child.visits;
     max_visits = std::max(max_visits, child.visits);
   }
-  float v_mix = node.net_value;
+  float v_mix = own_value;
   if (visited_prior > 0)
-    v_mix = static_cast<float>((node.net_value + total_visits * weighted_q / visited_prior) / (1.0 + total_visits));
+    v_mix = static_cast<float>((own_value + total_visits * weighted_q / visited_prior) / (1.0 + total_visits));
   float lo = v_mix, hi = v_mix;
-  for (std::int32_t c = 0; c < node.num_children; ++c) {
-    const Node& child = tree[node.first_child + c];
+  for (std::int32_t c = 0; c < count; ++c) {
+    const Node& child = tree[first + c];
     if (kMasked && !available[c]) continue;
     out[c] = child.visits > 0 ? child.mean_value() : v_mix;
     lo = std::min(lo, out[c]);
@@ -36,38 +38,44 @@ void sigma_of(const Tree& tree, const Node& node, const SearchConfig& config, st
   }
   const float scale = (config.gumbel_c_visit + static_cast<float>(max_visits)) * config.gumbel_c_scale;
   const float range = std::max(hi - lo, 1e-8f);
-  for (std::int32_t c = 0; c < node.num_children; ++c)
+  for (std::int32_t c = 0; c < count; ++c)
     out[c] = kMasked && !available[c] ? 0.0f : scale * (out[c] - lo) / range;
 }
 
 template <bool kMasked>
-void policy_of(const Tree& tree, const Node& node, const SearchConfig& config, std::span<float> out,
-               std::span<const std::uint8_t> available) {
-  sigma_of<kMasked>(tree, node, config, out, available);
+void policy_of(const Tree& tree, std::int32_t first, std::int32_t count, float own_value, const SearchConfig& config,
+               std::span<float> out, std::span<const std::uint8_t> available) {
+  sigma_of<kMasked>(tree, first, count, own_value, config, out, available);
   float top = -1e30f;
-  for (std::int32_t c = 0; c < node.num_children; ++c) {
+  for (std::int32_t c = 0; c < count; ++c) {
     if (kMasked && !available[c]) continue;
-    out[c] += std::log(std::max(tree[node.first_child + c].prior, 1e-20f));
+    out[c] += std::log(std::max(tree[first + c].prior, 1e-20f));
     top = std::max(top, out[c]);
   }
   float sum = 0;
-  for (std::int32_t c = 0; c < node.num_children; ++c)
-    sum += (out[c] = kMasked && !available[c] ? 0.0f : std::exp(out[c] - top));
-  for (std::int32_t c = 0; c < node.num_children; ++c) out[c] /= sum;
+  for (std::int32_t c = 0; c < count; ++c) sum += (out[c] = kMasked && !available[c] ? 0.0f : std::exp(out[c] - top));
+  for (std::int32_t c = 0; c < count; ++c) out[c] /= sum;
 }
 
 }  // namespace
 
 void sigma_completed_q(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
                        std::span<const std::uint8_t> available) {
-  if (available.empty()) sigma_of<false>(tree, tree[node], config, out, available);
-  else sigma_of<true>(tree, tree[node], config, out, available);
+  const Node& n = tree[node];
+  if (available.empty()) sigma_of<false>(tree, n.first_child, n.num_children, n.net_value, config, out, available);
+  else sigma_of<true>(tree, n.first_child, n.num_children, n.net_value, config, out, available);
 }
 
 void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
                      std::span<const std::uint8_t> available) {
-  if (available.empty()) policy_of<false>(tree, tree[node], config, out, available);
-  else policy_of<true>(tree, tree[node], config, out, available);
+  const Node& n = tree[node];
+  if (available.empty()) policy_of<false>(tree, n.first_child, n.num_children, n.net_value, config, out, available);
+  else policy_of<true>(tree, n.first_child, n.num_children, n.net_value, config, out, available);
+}
+
+void improved_policy(const Tree& tree, std::int32_t first, std::int32_t count, float own_value,
+                     const SearchConfig& config, std::span<float> out) {
+  policy_of<false>(tree, first, count, own_value, config, out, {});
 }
 
 HalvingSchedule::HalvingSchedule(int considered, int simulations)

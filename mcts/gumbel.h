@@ -22,6 +22,10 @@ void sigma_completed_q(const Tree& tree, std::int32_t node, const SearchConfig& 
 // improved policy, which is Gumbel search's training target and its interior selection rule.
 void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& config, std::span<float> out,
                      std::span<const std::uint8_t> available = {});
+// The same over `count` children from `first` whose parent's own estimate is `own_value`:
+// one seat's block at a simultaneous node (mcts/simultaneous.h).
+void improved_policy(const Tree& tree, std::int32_t first, std::int32_t count, float own_value,
+                     const SearchConfig& config, std::span<float> out);
 
 // Sequential halving as a schedule: target(k) is the visit count a considered root action
 // must have for simulation k to go to it (each phase visits every survivor equally, then

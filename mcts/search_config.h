@@ -28,6 +28,18 @@ enum class SimultaneousSelection {
   kPuct,
 };
 
+// What a PUCT or UCT root reports as its policy, the training target (Gumbel always uses
+// the improved policy).
+enum class PolicyTarget {
+  // AlphaZero: the visit distribution (with forced playouts, the pruned one).
+  kVisits,
+  // Gumbel AlphaZero's improved policy, softmax(log prior + σ(completed Q)): visits follow
+  // the prior at small budgets, so a prior that favours a move the search values lower
+  // would train itself; this target moves mass by value instead. At a simultaneous round
+  // (decoupled PUCT) per seat.
+  kCompletedQ,
+};
+
 // How a search treats what its player cannot see (hidden-information games).
 enum class HiddenInformation {
   // Information-set MCTS: every simulation draws a deal consistent with the player's
@@ -42,6 +54,8 @@ inline constexpr EnumName<SearchAlgorithm> kSearchAlgorithmNames[] = {
     {SearchAlgorithm::kPuct, "puct"}, {SearchAlgorithm::kGumbel, "gumbel"}, {SearchAlgorithm::kUct, "uct"}};
 inline constexpr EnumName<SimultaneousSelection> kSimultaneousSelectionNames[] = {
     {SimultaneousSelection::kRegretMatching, "regret_matching"}, {SimultaneousSelection::kPuct, "puct"}};
+inline constexpr EnumName<PolicyTarget> kPolicyTargetNames[] = {{PolicyTarget::kVisits, "visits"},
+                                                              {PolicyTarget::kCompletedQ, "completed_q"}};
 inline constexpr EnumName<HiddenInformation> kHiddenInformationNames[] = {
     {HiddenInformation::kInformationSet, "information_set"}, {HiddenInformation::kSingleSample, "single_sample"}};
 
@@ -96,6 +110,7 @@ struct SearchConfig {
   // Two-player games with a score only. Self-play's root values, a part of the value
   // target (training.value_target_mix), then carry the same mix. 0: returns alone.
   float score_utility = 0.0f;
+  PolicyTarget policy_target = PolicyTarget::kVisits;  // PUCT and UCT roots; moves still follow the visits
   // Lc0's policy softmax temperature: each child's prior becomes p^(1/T), renormalised. Above
   // 1 it flattens a sharp prior so that the search looks past the network's favourite;
   // a large T is a uniform prior, which leaves the network only its value.
@@ -148,6 +163,9 @@ struct SearchConfig {
       Range::between(1, 4096));
     v("score_utility", score_utility, "weight of the final score margin in every value the search backs up (0: none)",
       Range::between(0, 1));
+    v("policy_target", policy_target,
+      "puct/uct training target: visits, or completed_q (Gumbel's improved policy; moves still follow visits)",
+      kPolicyTargetNames);
     // Below 0.1 the powers of small priors underflow a float.
     v("prior_temperature", prior_temperature, "priors become p^(1/T): above 1 flattens the network's policy",
       Range::at_least(0.1));

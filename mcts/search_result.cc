@@ -83,16 +83,19 @@ PlayerSearchResult Search::decision_result(bool& proven_win) {
       }
     }
   } else {
-    for (std::int32_t c = 0; c < n; ++c)
-      out.policy[c] = total > 0 ? static_cast<float>(out.visits[c]) / static_cast<float>(total)
-                                : tree_[root.first_child + c].prior;
-    if (forced_playouts_ && total > 0) {
+    if (config_.policy_target == PolicyTarget::kCompletedQ && total > 0 && n > 1) {
+      improved_policy(tree_, Tree::kRoot, config_, out.policy);
+    } else if (forced_playouts_ && total > 0) {
       // The target without the visits that only forcing gave (the move is still chosen
       // from the real visits below).
       const std::vector<float> pruned = pruned_root_visits(tree_, config_);
       double kept = 0;
       for (float v : pruned) kept += v;
       for (std::int32_t c = 0; c < n; ++c) out.policy[c] = static_cast<float>(pruned[c] / kept);
+    } else {
+      for (std::int32_t c = 0; c < n; ++c)
+        out.policy[c] = total > 0 ? static_cast<float>(out.visits[c]) / static_cast<float>(total)
+                                  : tree_[root.first_child + c].prior;
     }
     if (chosen < 0 && config_.temperature > 0 && total > 0) {
       std::vector<double> weights(n);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "mcts/gumbel.h"
 #include "mcts/search.h"
 #include "mcts/selection.h"
 
@@ -167,14 +168,14 @@ void Search::simultaneous_results(SearchResult& out) {
     seat_policy(tree_, block, r.policy);
     r.value = seat_value(tree_, block);
     std::int32_t chosen = 0;
-    const bool sample = config_.simultaneous_selection == SimultaneousSelection::kRegretMatching ||
-                        config_.temperature > 0;
+    const bool regret = config_.simultaneous_selection == SimultaneousSelection::kRegretMatching;
+    const bool sample = regret || config_.temperature > 0;
     if (sample) {
+      // Regret matching plays its average strategy; PUCT samples by visits (r.policy is the
+      // visit share until the improved target below replaces it).
       std::vector<double> weights(block.count);
       for (std::int32_t c = 0; c < block.count; ++c)
-        weights[c] = config_.simultaneous_selection == SimultaneousSelection::kRegretMatching
-                         ? r.policy[c]
-                         : std::pow(static_cast<double>(r.policy[c]), 1.0 / config_.temperature);
+        weights[c] = regret ? r.policy[c] : std::pow(static_cast<double>(r.policy[c]), 1.0 / config_.temperature);
       double pick = rng_.uniform() * std::accumulate(weights.begin(), weights.end(), 0.0);
       for (chosen = 0; chosen < block.count - 1 && (pick -= weights[chosen]) >= 0; ++chosen) {
       }
@@ -186,6 +187,9 @@ void Search::simultaneous_results(SearchResult& out) {
       }
     }
     r.action = r.legal[chosen];
+    const bool visited = std::any_of(r.visits.begin(), r.visits.end(), [](int v) { return v > 0; });
+    if (!regret && config_.policy_target == PolicyTarget::kCompletedQ && visited && block.count > 1)
+      improved_policy(tree_, block.first, block.count, r.value, config_, r.policy);
     out.players.push_back(std::move(r));
   }
 }

@@ -95,11 +95,9 @@ void Actors::play(SelfPlayWorker& worker) {
     t.turns = final_state->move_number();
     t.truncated = game.truncated ? 1 : 0;
     t.draws = is_draw(game.returns) ? 1 : 0;
-    const Action pass = game_->pass_action();
-    if (pass != kInvalidAction)
-      t.passes = std::count_if(game.steps.begin(), game.steps.end(), [&](const Step& s) {
-        return s.player >= 0 && s.action == pass;
-      });
+    const TurnCount turns = count_turns(game.steps, game_->pass_action());
+    t.seat_turns = turns.turns;
+    t.passes = turns.passes;
     t.network_lag = learner_step_ - server_.model_version();
     if (on_game_) on_game_(game, *final_state);
     std::lock_guard lock(mutex_);

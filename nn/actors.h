@@ -29,7 +29,8 @@ struct SelfPlayTally {
   std::int64_t turns = 0;      // State::move_number at the end
   std::int64_t draws = 0;      // games whose returns are all equal (truncated ones included)
   std::int64_t truncated = 0;
-  std::int64_t passes = 0;     // Game::pass_action played
+  std::int64_t seat_turns = 0;  // turns of seats, as count_turns counts them
+  std::int64_t passes = 0;      // of those, whole-turn passes (Game::pass_action as a turn's first action)
   std::int64_t network_lag = 0;  // summed over games: learner steps between the network that
                                  // played a game's last move and the learner at its end
 
@@ -40,6 +41,7 @@ struct SelfPlayTally {
     turns += o.turns;
     draws += o.draws;
     truncated += o.truncated;
+    seat_turns += o.seat_turns;
     passes += o.passes;
     network_lag += o.network_lag;
     return *this;

@@ -119,7 +119,8 @@ void Model::predict(const float* obs, int batch, float* logits, float* values, f
   std::memcpy(logits, policy.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_actions);
   std::memcpy(values, value.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * impl_->num_players);
   if (score)
-    std::memcpy(score_margins, out.score.contiguous().data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch));
+    std::memcpy(score_margins, out.score.contiguous().data_ptr<float>(),
+                sizeof(float) * static_cast<std::size_t>(batch));
 }
 
 }  // namespace boardlab

@@ -60,7 +60,8 @@ void NetworkEvaluator::evaluate(std::span<const EvalRequest> requests, std::span
   score_margins_.assign(static_cast<std::size_t>(batch), std::numeric_limits<float>::quiet_NaN());
   encode_requests(requests, shape, obs_.data());
   model_->predict(obs_.data(), batch, logits_.data(), values_.data(), score_margins_.data());
-  decode_outputs(requests, logits_.data(), values_.data(), score_margins_.data(), model_->num_actions(), model_->num_players(), out);
+  decode_outputs(requests, logits_.data(), values_.data(), score_margins_.data(), model_->num_actions(),
+                 model_->num_players(), out);
 }
 
 }  // namespace boardlab

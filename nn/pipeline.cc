@@ -98,9 +98,9 @@ class SelfPlayMetrics {
       row["draw_rate"] = metric_number(static_cast<double>(t.draws - last_.draws) / games, 3);
       row["truncated_rate"] = metric_number(static_cast<double>(t.truncated - last_.truncated) / games, 3);
       row["network_lag"] = metric_number(static_cast<double>(t.network_lag - last_.network_lag) / games, 1);
-      if (game.pass_action() != kInvalidAction && t.turns > last_.turns)
+      if (game.pass_action() != kInvalidAction && t.seat_turns > last_.seat_turns)
         row["pass_rate"] = metric_number(static_cast<double>(t.passes - last_.passes) /
-                                             static_cast<double>(t.turns - last_.turns),
+                                             static_cast<double>(t.seat_turns - last_.seat_turns),
                                          3);
     }
     last_ = t;

@@ -5,6 +5,7 @@
 
 #include "core/arena.h"
 #include "core/atomic_file.h"
+#include "core/steps.h"
 #include "nn/agent_bot.h"
 
 namespace boardlab {
@@ -75,16 +76,9 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
     draws += is_draw(g.returns) ? 1 : 0;
     if (pass == kInvalidAction) continue;
     const std::unique_ptr<State> final_state = game_->load_record(g.record);
-    Player last = kInvalidAction;
-    for (const Step& s : final_state->history()) {
-      if (s.player != seat) {
-        last = s.player;
-        continue;
-      }
-      if (last != seat) ++turns;  // a new turn of the network's: its first step
-      if (s.action == pass) ++passes;
-      last = s.player;
-    }
+    const TurnCount count = count_turns(final_state->history(), pass, seat);
+    turns += count.turns;
+    passes += count.passes;
   }
   out.draw_rate = games > 0 ? static_cast<double>(draws) / games : std::nan("");
   out.pass_rate = pass != kInvalidAction && turns > 0 ? static_cast<double>(passes) / static_cast<double>(turns)

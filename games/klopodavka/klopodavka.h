@@ -65,107 +65,51 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "core/game.h"
 #include "core/game_spec.h"
 #include "games/sub_move_grid/grid_bits.h"
 #include "games/sub_move_grid/grid_notation.h"
+#include "games/sub_move_grid/slot_game.h"
+#include "games/sub_move_grid/start_slots.h"
 
 namespace boardlab {
 
-class KlopodavkaGame final : public Game {
+class KlopodavkaGame final : public SlotGame {
  public:
-  static constexpr int kMaxPlayers = 6;
-  static constexpr int kMaxCells = 1280;
   static constexpr int kMaxSubMoves = 20;
-  static constexpr int kMaxTurns = 65535;
-  static constexpr int kSheetWidth = 39;
-  static constexpr int kSheetHeight = 32;
-  // The start slots, clockwise from the bottom left.
-  enum Slot : std::uint8_t { kBottomLeft, kTopLeft, kTopMiddle, kTopRight, kBottomRight, kBottomMiddle };
 
   // `params` as GameSpec::make gets them (checked: see klopodavka_spec()).
   explicit KlopodavkaGame(const GameParameters& params);
 
-  int width() const { return width_; }
-  int height() const { return height_; }
-  int cells() const { return width_ * height_; }
   int submoves() const { return submoves_; }
   bool revolution() const { return revolution_; }
-  int max_turns() const { return max_turns_; }
   Action crown_action(int cell) const { return cells() + cell; }
-  Action pass() const { return 2 * cells(); }
-  Slot slot(Player p) const { return slots_[p]; }
-  // The centre of seat p's start block: its first main bug.
-  int home(Player p) const { return homes_[p]; }
-  const GridNotation& notation() const { return notation_; }
-  // Bitboard masks for the state's set type (games/sub_move_grid/grid_bits.h): the smallest
-  // of SmallBits, WideBits<4>, <8> and <20> that holds the board.
-  template <typename B>
-  const Grid<B>& grid() const {
-    return std::get<Grid<B>>(grid_);
-  }
-  // Calls f(grid) with the board's Grid<B>, so that code for the board's set type runs.
-  template <typename F>
-  decltype(auto) visit_grid(F&& f) const {
-    return std::visit(std::forward<F>(f), grid_);
-  }
-  // Zobrist keys: a bug of seat p, a cell p killed, p's main bug, on `cell`; then the rest of
-  // a state (the turn number through a mixer: max_turns is a parameter, so no table fits it).
+  Action pass() const { return board_wide_action(); }
+  // Bitboard masks for the board's set type (games/sub_move_grid/grid_bits.h).
+  const OnBoardBits<Grid>& grids() const { return grids_; }
+  // Zobrist keys: a bug of seat p, a cell p killed, p's main bug, on `cell` (the rest of a
+  // state's keys are SlotGame's; the sub-move of the turn is its turn_state_key).
   std::uint64_t bug_key(Player p, int cell) const { return cell_keys_[cell_key_index(cell, p)]; }
   std::uint64_t killed_key(Player p, int cell) const { return cell_keys_[cell_key_index(cell, kMaxPlayers + p)]; }
   std::uint64_t main_key(Player p, int cell) const { return cell_keys_[cell_key_index(cell, 2 * kMaxPlayers + p)]; }
-  std::uint64_t mover_key(Player p) const { return state_keys_[p]; }
-  std::uint64_t sub_move_key(int sub_move) const { return state_keys_[kMaxPlayers + sub_move]; }
-  std::uint64_t passes_key(int passes) const { return state_keys_[kPassKeys + passes]; }
-  // Seat p went out `order`-th (1 for the first out).
-  std::uint64_t out_key(Player p, int order) const { return state_keys_[kOutKeys + (kMaxPlayers + 1) * p + order]; }
-  std::uint64_t end_key(int reason) const { return state_keys_[kEndKeys + reason]; }
-  static std::uint64_t turn_key(int number);
 
-  GameType type() const override { return {}; }  // sequential, deterministic, perfect information, zero-sum ±1
-  int num_players() const override { return players_; }
-  std::string player_name(Player p) const override;
-  int num_distinct_actions() const override { return 2 * cells() + 1; }
   ObservationShape observation_shape() const override;
   int max_game_length() const override;
-  const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
-  std::unique_ptr<State> apply_symmetry(const State& state, int index) const override;
-  Action pass_action() const override { return pass(); }
-  // Place-or-kill at its cell (plane 0), crowning at its cell (plane 1); pass board-wide.
-  ActionLayout action_layout() const override;
   std::unique_ptr<State> new_initial_state() const override;
-  bool has_ownership() const override { return true; }
-  std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;
 
  private:
-  static int cell_key_index(int cell, int kind) { return cell * 3 * kMaxPlayers + kind; }
-  static constexpr int kPassKeys = kMaxPlayers + kMaxSubMoves;
-  static constexpr int kOutKeys = kPassKeys + kMaxPlayers + 1;
-  static constexpr int kEndKeys = kOutKeys + kMaxPlayers * (kMaxPlayers + 1);
-  static constexpr int kStateKeys = kEndKeys + 4;
-  void add_symmetries();
+  static std::size_t cell_key_index(int cell, int kind) { return static_cast<std::size_t>(cell * 3 * kMaxPlayers + kind); }
 
-  int players_;
-  int width_;
-  int height_;
   int submoves_;
   bool revolution_;
-  int max_turns_;
-  std::vector<Slot> slots_;
-  std::vector<int> homes_;
-  GridNotation notation_;
-  std::variant<Grid<SmallBits>, Grid<WideBits<4>>, Grid<WideBits<8>>, Grid<WideBits<20>>> grid_;
-  std::vector<std::uint64_t> cell_keys_;
-  std::vector<std::uint64_t> state_keys_;
-  std::vector<Symmetry> symmetries_;
+  OnBoardBits<Grid> grids_;
 };
 
 // A Klopodavka position, whatever the board's size (the rules run on a bitboard sized for
 // it). What tests and tools ask beyond the State API.
-class KlopodavkaState : public State {
+class KlopodavkaState : public SlotState {
  public:
   enum class Content : std::uint8_t { kEmpty, kBug, kMainBug, kKilled };
   struct CellView {
@@ -187,8 +131,6 @@ class KlopodavkaState : public State {
   virtual CellView cell(int c) const = 0;
   // How many sub-moves the mover has made in this turn.
   virtual int sub_move() const = 0;
-  virtual int passes_in_a_row() const = 0;
-  virtual bool is_out(Player p) const = 0;
   // The cell of p's main bug; -1 once p is out.
   virtual int main_bug(Player p) const = 0;
   // Cells next to p's live bugs or to the chains of cells p killed that touch them (and those
@@ -198,14 +140,9 @@ class KlopodavkaState : public State {
   virtual std::vector<int> targets_for(Player p) const = 0;
   // The empty cells inside a ring of 8 live bugs of p (where it could crown, under `revolution`).
   virtual std::vector<int> crown_cells(Player p) const = 0;
-  // Why `action` is illegal here, or an empty string when it is legal.
-  virtual std::string illegality(Action action) const = 0;
-  // The image under a board symmetry: cell c goes to cell_map[c], seat p becomes seat_map[p].
-  virtual std::unique_ptr<State> mapped(std::span<const int> cell_map, std::span<const Player> seat_map,
-                                        bool keeps_record) const = 0;
 
  protected:
-  using State::State;
+  using SlotState::SlotState;
 };
 
 GameSpec klopodavka_spec();

@@ -3,35 +3,28 @@
 #include <array>
 
 #include "core/errors.h"
-#include "core/rank_returns.h"
-#include "core/step_log.h"
 #include "core/text.h"
 #include "games/klopodavka/klopodavka.h"
 #include "games/sub_move_grid/reach.h"
+#include "games/sub_move_grid/slot_turn_state.h"
 #include "games/sub_move_grid/sub_move_turn.h"
 
 namespace boardlab {
 namespace {
 
 constexpr int kMaxPlayers = KlopodavkaGame::kMaxPlayers;
-// How the game ended; the values index KlopodavkaGame::end_key.
-enum class End : std::uint8_t { kNone, kLastMainBug, kAllPassed, kTurnCap };
+using End = SlotGameEnd;  // its values index KlopodavkaGame::end_key
 
 template <typename B>
-class BoardState final : public KlopodavkaState {
+class BoardState final : public SlotTurnState<KlopodavkaState, KlopodavkaGame> {
  public:
   // The start: every seat's block, its main bug in the centre.
   explicit BoardState(const KlopodavkaGame& game);
   // Sets up a diagram's cells (the to_string alphabet, in cell order) with `to_move` to play.
   void set_up(const std::vector<char>& symbols, Player to_move);
 
-  // Whose turn, and where in it.
-  Player current_player() const override { return end_ == End::kNone ? mover_ : kTerminalPlayer; }
-  bool is_truncated() const override { return end_ == End::kTurnCap; }
-  int move_number() const override { return turn_.number; }
+  // Where in the turn.
   int sub_move() const override { return turn_.sub_move; }
-  int passes_in_a_row() const override { return turn_.passes; }
-  bool is_out(Player p) const override { return main_[p] < 0; }
   int main_bug(Player p) const override { return main_[p]; }
 
   // Playing.
@@ -44,7 +37,6 @@ class BoardState final : public KlopodavkaState {
   std::unique_ptr<State> clone() const override { return std::make_unique<BoardState>(*this); }
   std::unique_ptr<State> mapped(std::span<const int> cell_map, std::span<const Player> seat_map,
                                 bool keeps_record) const override;
-  void returns(std::span<double> out) const override;
 
   // What a player sees.
   CellView cell(int c) const override;
@@ -61,12 +53,10 @@ class BoardState final : public KlopodavkaState {
   std::string action_to_string(Player actor, Action action) const override;
   using State::string_to_action;
   Action string_to_action(Player actor, std::string_view text) const override;
-  bool starts_from_initial_state() const override { return has_history_; }
-  std::vector<Step> history() const override;
 
  private:
   const KlopodavkaGame& rules() const { return klopodavka(); }
-  int cells() const { return grid_->cells; }
+  int cells() const { return cells_; }
   B empty() const { return grid_->all & ~occupied_; }
   // Cells p reaches: next to its live bugs or to the chains of cells it killed touching them.
   B reach_of(Player p) const { return reachable_cells(live_[p], killed_[p], *grid_); }
@@ -83,55 +73,31 @@ class BoardState final : public KlopodavkaState {
   void kill(int cell, const B& b);
   void next_turn();
   void start_turn() {
-    targets_ = targets_of(mover_);
-    crowns_ = crowns_of(mover_);
+    planes_[0] = targets_of(mover_);
+    planes_[1] = crowns_of(mover_);
   }
-  void finish(End end) { end_ = end; }
   void rehash();
-  std::vector<int> cells_of(const B& b) const {
-    std::vector<int> out;
-    for_each_cell(b, [&](int c) { out.push_back(c); });
-    return out;
-  }
-  B map_cells(const B& b, std::span<const int> cell_map) const {
-    B out{};
-    for_each_cell(b, [&](int c) { out |= cell_bit<B>(cell_map[c]); });
-    return out;
-  }
-  std::string who(Player p) const { return rules().player_name(p); }
 
   const Grid<B>* grid_;
   std::int8_t players_;
   std::int8_t submoves_;
   bool revolution_;
-  std::int8_t players_in_;
-  std::int8_t players_out_ = 0;  // the order the next player out gets, less one
-  Player mover_ = 0;
-  SubMoveTurn turn_;
-  End end_ = End::kNone;
-  bool has_history_ = true;
-  int max_turns_;
   std::array<B, kMaxPlayers> live_{};    // each seat's bugs, main bug included (inert once out)
   std::array<B, kMaxPlayers> killed_{};  // the cells each seat killed: its conductors, walls to the others
   B all_live_{};
   B occupied_{};  // live bugs and killed cells: everything but the empty cells
-  B targets_{};   // the mover's now
-  B crowns_{};
+  std::array<B, 2> planes_{};  // the mover's targets and crowning cells now: its actions by plane
   std::array<std::int16_t, kMaxPlayers> main_{};      // the main bug's cell, −1 once out
-  std::array<std::int8_t, kMaxPlayers> out_order_{};  // 0 while in; 1 for the first out, ...
   std::uint64_t board_hash_ = 0;                      // cells, main bugs and who is out in which order
-  StepLog<3> history_;                                // actions below 2·1280 + 1 < 2^13, and the seat
 };
 
 template <typename B>
 BoardState<B>::BoardState(const KlopodavkaGame& game)
-    : KlopodavkaState(game),
-      grid_(&game.grid<B>()),
+    : SlotTurnState<KlopodavkaState, KlopodavkaGame>(game, "Klopodavka", game.max_turns(), 2, game.cells()),
+      grid_(&game.grids().get<B>()),
       players_(static_cast<std::int8_t>(game.num_players())),
       submoves_(static_cast<std::int8_t>(game.submoves())),
-      revolution_(game.revolution()),
-      players_in_(players_),
-      max_turns_(game.max_turns()) {
+      revolution_(game.revolution()) {
   const int width = game.width();
   for (Player p = 0; p < players_; ++p) {
     const int home = game.home(p);
@@ -141,7 +107,6 @@ BoardState<B>::BoardState(const KlopodavkaGame& game)
     all_live_ |= live_[p];
   }
   occupied_ = all_live_;
-  history_.reserve(static_cast<std::size_t>(std::min(game.max_game_length(), 4096)));
   rehash();
   start_turn();
 }
@@ -173,23 +138,14 @@ void BoardState<B>::set_up(const std::vector<char>& symbols, Player to_move) {
                        " is not a cell (use . for empty, a-f for bugs, A-F for main bugs, 1-6 for cells A-F killed)");
     }
   }
-  if (to_move < 0 || to_move >= n) throw InputError("from_diagram: the player to move must be 0.." + std::to_string(n - 1) + ", not " + std::to_string(to_move));
   all_live_ = occupied_ = B{};
-  players_in_ = 0;
   for (Player p = 0; p < n; ++p) {
     all_live_ |= live_[p];
     occupied_ |= live_[p] | killed_[p];
-    if (main_[p] >= 0) ++players_in_;
-    out_order_[p] = main_[p] >= 0 ? 0 : 1;  // those out before the diagram tie
   }
-  players_out_ = players_in_ < n ? 1 : 0;
-  if (players_in_ == 0) throw InputError("from_diagram: no player has a main bug");
-  if (main_[to_move] < 0) throw InputError("from_diagram: " + who(to_move) + " is to move but has no main bug (it is out)");
-  mover_ = to_move;
-  has_history_ = false;
+  const bool on = set_up_seats([&](Player p) { return main_[p] >= 0; }, to_move, "main bug");
   rehash();
-  if (players_in_ == 1) return finish(End::kLastMainBug);
-  start_turn();
+  if (on) start_turn();
 }
 
 template <typename B>
@@ -199,33 +155,33 @@ void BoardState<B>::rehash() {
   for (Player p = 0; p < players_; ++p) {
     for_each_cell(live_[p], [&](int c) { board_hash_ ^= g.bug_key(p, c); });
     for_each_cell(killed_[p], [&](int c) { board_hash_ ^= g.killed_key(p, c); });
-    board_hash_ ^= main_[p] >= 0 ? g.main_key(p, main_[p]) : g.out_key(p, out_order_[p]);
+    board_hash_ ^= main_[p] >= 0 ? g.main_key(p, main_[p]) : g.out_key(p, standings_.out_order[p]);
   }
 }
 
 template <typename B>
 bool BoardState<B>::legal(Action action) const {
-  if (end_ != End::kNone || action < 0) return false;
-  if (action < cells()) return has_cell(targets_, action);
-  if (action < 2 * cells()) return has_cell(crowns_, action - cells());
+  if (!running() || action < 0) return false;
+  if (action < cells()) return has_cell(planes_[0], action);
+  if (action < 2 * cells()) return has_cell(planes_[1], action - cells());
   return action == 2 * cells() && turn_.may_pass();
 }
 
 template <typename B>
 void BoardState<B>::legal_actions(Player player, std::vector<Action>& out) const {
-  if (end_ != End::kNone || player != mover_) return out.clear();
-  list_sub_moves(targets_, crowns_, cells(), turn_.may_pass() ? rules().pass() : kInvalidAction, out);
+  if (!running() || player != mover_) return out.clear();
+  list_sub_moves<B>(planes_, cells(), turn_.may_pass() ? rules().pass() : kInvalidAction, out);
 }
 
 template <typename B>
 Action BoardState<B>::random_legal_action(Rng& rng) const {
-  if (end_ != End::kNone) throw IllegalActionError("random_legal_action: the game is over");
-  return random_sub_move(targets_, crowns_, cells(), turn_.may_pass() ? rules().pass() : kInvalidAction, rng);
+  if (!running()) throw IllegalActionError("random_legal_action: the game is over");
+  return random_sub_move<B>(planes_, cells(), turn_.may_pass() ? rules().pass() : kInvalidAction, rng);
 }
 
 template <typename B>
 std::string BoardState<B>::illegality(Action action) const {
-  if (end_ != End::kNone) return "the game is over";
+  if (!running()) return "the game is over";
   const int n = cells();
   if (action < 0 || action > 2 * n) return action_outside_refusal(action, 2 * n + 1);
   if (legal(action)) return {};
@@ -253,7 +209,7 @@ void BoardState<B>::apply(Action action) {
   history_.push_back(mover_, action);
   const int n = cells();
   if (action == 2 * n) {
-    if (turn_.pass(players_in_)) return finish(End::kAllPassed);
+    if (pass_drew()) return;
     return next_turn();
   }
   const Player me = mover_;
@@ -261,7 +217,7 @@ void BoardState<B>::apply(Action action) {
   const B b = cell_bit<B>(c);
   if (action < n && any(all_live_ & b)) {
     kill(c, b);
-    if (end_ != End::kNone) return;
+    if (!running()) return;
   } else {
     live_[me] |= b;
     all_live_ |= b;
@@ -273,9 +229,9 @@ void BoardState<B>::apply(Action action) {
     }
   }
   if (turn_.another_sub_move_allowed(submoves_)) {
-    targets_ = targets_of(me);
-    if (any(targets_)) {
-      crowns_ = crowns_of(me);
+    planes_[0] = targets_of(me);
+    if (any(planes_[0])) {
+      planes_[1] = crowns_of(me);
       return;  // the turn goes on while any target is left
     }
   }
@@ -294,32 +250,12 @@ void BoardState<B>::kill(int cell, const B& b) {
   if (main_[owner] != cell) return;
   // The main bug: its player is out, its other bugs stay on the board, inert.
   main_[owner] = -1;
-  out_order_[owner] = ++players_out_;
-  board_hash_ ^= rules().main_key(owner, cell) ^ rules().out_key(owner, players_out_);
-  if (--players_in_ > 1) return;
-  turn_.end_with_the_game();
-  finish(End::kLastMainBug);
+  board_hash_ ^= rules().main_key(owner, cell) ^ rules().out_key(owner, put_out(owner));
 }
 
 template <typename B>
 void BoardState<B>::next_turn() {
-  if (turn_.number >= max_turns_) return finish(End::kTurnCap);
-  do mover_ = (mover_ + 1) % players_;
-  while (main_[mover_] < 0);
-  start_turn();
-}
-
-template <typename B>
-void BoardState<B>::returns(std::span<double> out) const {
-  if (static_cast<int>(out.size()) != players_)
-    throw InputError("returns: this Klopodavka has " + std::to_string(players_) + " players, buffer has " +
-                     std::to_string(out.size()));
-  std::fill(out.begin(), out.end(), 0.0);
-  if (end_ == End::kNone) return;
-  // Those still in share the first place; the others rank by when they went out.
-  std::array<int, kMaxPlayers> standing{};
-  for (Player p = 0; p < players_; ++p) standing[p] = out_order_[p] == 0 ? kMaxPlayers + 1 : out_order_[p];
-  rank_returns(std::span<const int>(standing.data(), static_cast<std::size_t>(players_)), out);
+  if (next_seat()) start_turn();
 }
 
 template <typename B>
@@ -342,7 +278,7 @@ void BoardState<B>::observation(Player p, std::span<float> out) const {
     set(5 * k + 2, killed_[s]);
     if (main_[s] < 0) {
       inert |= live_[s];
-      fill(5 * k + 4, static_cast<float>(out_order_[s]) / static_cast<float>(n));
+      fill(5 * k + 4, static_cast<float>(standings_.out_order[s]) / static_cast<float>(n));
       continue;
     }
     set(5 * k, live_[s]);
@@ -351,8 +287,8 @@ void BoardState<B>::observation(Player p, std::span<float> out) const {
   }
   set(5 * n, inert);
   set(5 * n + 1, crowns_of(p));
-  if (end_ == End::kNone && mover_ == p) fill(5 * n + 2 + turn_.sub_move, 1.0f);
-  fill(5 * n + 2 + submoves_, static_cast<float>(turn_.passes) / static_cast<float>(std::max<int>(players_in_, 1)));
+  if (running() && mover_ == p) fill(5 * n + 2 + turn_.sub_move, 1.0f);
+  fill(5 * n + 2 + submoves_, static_cast<float>(turn_.passes) / static_cast<float>(std::max<int>(standings_.in, 1)));
   fill(5 * n + 3 + submoves_, static_cast<float>(turn_.number) / static_cast<float>(max_turns_));
 }
 
@@ -369,9 +305,7 @@ void BoardState<B>::ownership(Player viewer, std::span<float> out) const {
 template <typename B>
 std::uint64_t BoardState<B>::hash() const {
   const KlopodavkaGame& g = rules();
-  const std::uint64_t h = board_hash_ ^ KlopodavkaGame::turn_key(turn_.number) ^ g.passes_key(turn_.passes);
-  if (end_ != End::kNone) return h ^ g.end_key(static_cast<int>(end_));
-  return h ^ g.mover_key(mover_) ^ g.sub_move_key(turn_.sub_move);
+  return turn_hash(board_hash_, g.turn_state_key(turn_.sub_move));
 }
 
 template <typename B>
@@ -396,25 +330,10 @@ std::string BoardState<B>::to_string() const {
       default: return '.';
     }
   });
-  std::string in;
-  for (Player p = 0; p < players_; ++p)
-    if (main_[p] >= 0) in += (in.empty() ? "" : ", ") + who(p);
-  switch (end_) {
-    case End::kNone:
-      out += who(mover_) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " of " +
-             std::to_string(submoves_) + ", turn " + std::to_string(turn_.number + 1) + " of " + std::to_string(max_turns_);
-      break;
-    case End::kLastMainBug: out += in + " wins: the last main bug"; break;
-    case End::kAllPassed: out += "draw among " + in + ": every player still in passed"; break;
-    case End::kTurnCap: out += "draw among " + in + ": the turn cap (" + std::to_string(max_turns_) + ") is reached"; break;
-  }
-  if (turn_.passes > 0) out += "; " + std::to_string(turn_.passes) + " pass(es) in a row";
-  std::string gone;
-  for (int order = 1; order <= players_out_; ++order)
-    for (Player p = 0; p < players_; ++p)
-      if (out_order_[p] == order) gone += (gone.empty() ? "" : ", ") + who(p) + " (" + std::to_string(order) + ")";
-  if (!gone.empty()) out += "; out in order: " + gone;
-  return out;
+  return out + status(who(mover_) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " of " +
+                          std::to_string(submoves_) + ", turn " + std::to_string(turn_.number + 1) + " of " +
+                          std::to_string(max_turns_),
+                      "the last main bug");
 }
 
 template <typename B>
@@ -436,13 +355,6 @@ Action BoardState<B>::string_to_action(Player, std::string_view text) const {
 }
 
 template <typename B>
-std::vector<Step> BoardState<B>::history() const {
-  std::vector<Step> out(history_.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = history_[i];
-  return out;
-}
-
-template <typename B>
 std::unique_ptr<State> BoardState<B>::mapped(std::span<const int> cell_map, std::span<const Player> seat_map,
                                              bool keeps_record) const {
   auto image = std::make_unique<BoardState>(*this);
@@ -451,46 +363,25 @@ std::unique_ptr<State> BoardState<B>::mapped(std::span<const int> cell_map, std:
     image->live_[q] = map_cells(live_[p], cell_map);
     image->killed_[q] = map_cells(killed_[p], cell_map);
     image->main_[q] = static_cast<std::int16_t>(main_[p] < 0 ? -1 : cell_map[main_[p]]);
-    image->out_order_[q] = out_order_[p];
   }
   image->all_live_ = map_cells(all_live_, cell_map);
   image->occupied_ = map_cells(occupied_, cell_map);
-  image->mover_ = seat_map[mover_];
-  image->history_ = StepLog<3>();
-  image->history_.reserve(history_.size());
-  const int n = cells();
-  for (std::size_t i = 0; i < history_.size(); ++i) {
-    const Step step = history_[i];
-    const Action a = step.action == 2 * n ? step.action : (step.action >= n ? n : 0) + cell_map[step.action % n];
-    image->history_.push_back(seat_map[step.player], a);
-  }
-  image->has_history_ = has_history_ && keeps_record;
+  image->map_history_from(*this, cell_map, seat_map, keeps_record);
   image->rehash();
-  if (end_ == End::kNone) image->start_turn();
+  if (running()) image->start_turn();
   return image;
-}
-
-// The state on the board's own set type.
-template <typename Make>
-std::unique_ptr<KlopodavkaState> on_board(const KlopodavkaGame& game, Make make) {
-  return game.visit_grid([&](const auto& grid) -> std::unique_ptr<KlopodavkaState> {
-    using B = std::decay_t<decltype(grid.all)>;
-    auto state = std::make_unique<BoardState<B>>(game);
-    make(*state);
-    return state;
-  });
 }
 
 }  // namespace
 
 std::unique_ptr<KlopodavkaState> KlopodavkaState::initial(const KlopodavkaGame& game) {
-  return on_board(game, [](auto&) {});
+  return state_on_board<KlopodavkaState, BoardState>(game, game.grids(), [](auto&) {});
 }
 
 std::unique_ptr<KlopodavkaState> KlopodavkaState::from_diagram(const KlopodavkaGame& game, std::string_view diagram,
                                                                Player to_move) {
   const std::vector<char> symbols = read_diagram(diagram, game.width(), game.height());
-  return on_board(game, [&](auto& state) { state.set_up(symbols, to_move); });
+  return state_on_board<KlopodavkaState, BoardState>(game, game.grids(), [&](auto& state) { state.set_up(symbols, to_move); });
 }
 
 }  // namespace boardlab

@@ -1,6 +1,6 @@
 // Bit sets of the cells of a width×height grid (bit row·width + file, a1 first) and their 8-neighbourhood operations.
 //
-// Virus War (10×10) and Klopodavka (up to 1280 cells) keep their boards as such sets. The
+// Virus War (10×10), Klopodavka and War (up to 1280 cells) keep their boards as such sets. The
 // code is written once over the set type B: SmallBits, the compiler's 128-bit integer, for
 // boards of up to 128 cells (its shifts take a few instructions, and a Grid that is a
 // constant folds into them), and WideBits<kWords> for larger ones. Both behave as unsigned
@@ -10,6 +10,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <span>
+#include <vector>
 #include <type_traits>
 
 namespace boardlab {
@@ -169,9 +171,26 @@ void for_each_cell(const WideBits<kWords>& b, F&& f) {
     for (std::uint64_t w = b.word[i]; w; w &= w - 1) f(64 * i + std::countr_zero(w));
 }
 
+// The cells of a set, ascending.
+template <typename B>
+std::vector<int> cells_of(const B& b) {
+  std::vector<int> out;
+  for_each_cell(b, [&](int c) { out.push_back(c); });
+  return out;
+}
+
+// The image of a set under a map of cells (a board symmetry).
+template <typename B>
+B map_cells(const B& b, std::span<const int> cell_map) {
+  B out{};
+  for_each_cell(b, [&](int c) { out |= cell_bit<B>(cell_map[c]); });
+  return out;
+}
+
 // The shape of a board and the masks its neighbourhood operations need.
 template <typename B>
 struct Grid {
+  using Set = B;
   int width = 0;
   int height = 0;
   int cells = 0;

@@ -29,13 +29,7 @@ GridNotation::GridNotation(int width, int height)
     files_.push_back(letters_of(file));
     file_letters_ = std::max(file_letters_, static_cast<int>(files_.back().size()));
   }
-  footer_.assign(static_cast<std::size_t>(rank_digits_), ' ');
-  for (const std::string& name : files_) {
-    footer_ += ' ';
-    footer_.append(static_cast<std::size_t>(file_letters_) - name.size(), ' ');
-    footer_ += name;
-  }
-  footer_ += '\n';
+  footer_ = footer(file_letters_);
   if (width <= kBase) {
     files_text_ = "files are";
     for (const std::string& name : files_) files_text_ += " " + name;
@@ -46,6 +40,16 @@ GridNotation::GridNotation(int width, int height)
 
 std::string GridNotation::cell_name(int cell) const {
   return files_[static_cast<std::size_t>(cell % width_)] + std::to_string(cell / width_ + 1);
+}
+
+std::string GridNotation::footer(int column) const {
+  std::string out(static_cast<std::size_t>(rank_digits_), ' ');
+  for (const std::string& name : files_) {
+    out += ' ';
+    out.append(static_cast<std::size_t>(column) - name.size(), ' ');
+    out += name;
+  }
+  return out + '\n';
 }
 
 std::string GridNotation::rank_label(int rank) const {
@@ -90,20 +94,34 @@ std::vector<std::string> split_sub_move_turn(const Game& game, std::string_view 
   return game.Game::split_turn(turn, simultaneous);
 }
 
-std::vector<char> read_diagram(std::string_view diagram, int width, int height) {
+std::vector<std::string> read_wide_diagram(std::string_view diagram, int width, int height, int symbol_width) {
   const int cells = width * height;
-  std::vector<char> out(static_cast<std::size_t>(cells));
+  const auto per_cell = static_cast<std::size_t>(symbol_width);
+  std::vector<std::string> out(static_cast<std::size_t>(cells));
+  std::string symbol;
   int read = 0;
   for (char c : diagram) {
     if (std::isspace(static_cast<unsigned char>(c))) continue;
     if (read == cells) throw InputError("from_diagram: more than " + std::to_string(cells) + " cells");
+    symbol += c;
+    if (symbol.size() < per_cell) continue;
     // Rows come top rank first; cells are numbered from a1.
     const int rank = height - 1 - read / width;
-    out[static_cast<std::size_t>(rank * width + read % width)] = c;
+    out[static_cast<std::size_t>(rank * width + read % width)] = std::move(symbol);
+    symbol.clear();
     ++read;
   }
-  if (read != cells)
-    throw InputError("from_diagram: " + std::to_string(read) + " cells given, " + std::to_string(cells) + " expected");
+  if (read != cells || !symbol.empty())
+    throw InputError("from_diagram: " + std::to_string(read) + " cells" +
+                     (symbol.empty() ? "" : " and " + std::to_string(symbol.size()) + " character") + " given, " +
+                     std::to_string(cells) + " expected" +
+                     (symbol_width > 1 ? " (" + std::to_string(symbol_width) + " characters each)" : ""));
+  return out;
+}
+
+std::vector<char> read_diagram(std::string_view diagram, int width, int height) {
+  std::vector<char> out;
+  for (const std::string& symbol : read_wide_diagram(diagram, width, height, 1)) out.push_back(symbol[0]);
   return out;
 }
 

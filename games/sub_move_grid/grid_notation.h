@@ -6,6 +6,7 @@
 // cell index = width·(rank − 1) + file.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,23 +26,26 @@ class GridNotation {
   // The cell `text` names (any case), or -1 with `why` saying what is wrong with it.
   int parse_cell(std::string_view text, std::string& why) const;
   // The board as text, rank `height` on top: a rank label, then each file's symbol, and the
-  // file names underneath.
+  // file names underneath. A symbol is a char, or a string of `symbol_width` chars (War's
+  // two-letter units); columns are wide enough for both the symbols and the file names.
   template <typename SymbolOf>
-  std::string draw(SymbolOf symbol_of_cell) const {
+  std::string draw(SymbolOf symbol_of_cell, int symbol_width = 1) const {
+    const int column = std::max(file_letters_, symbol_width);
     std::string out;
     for (int rank = height_ - 1; rank >= 0; --rank) {
       out += rank_label(rank);
       for (int file = 0; file < width_; ++file) {
-        out.append(static_cast<std::size_t>(file_letters_), ' ');
+        out.append(static_cast<std::size_t>(column - symbol_width + 1), ' ');
         out += symbol_of_cell(rank * width_ + file);
       }
       out += '\n';
     }
-    return out + footer_;
+    return out + (column == file_letters_ ? footer_ : footer(column));
   }
 
  private:
   std::string rank_label(int rank) const;
+  std::string footer(int column) const;  // the file names under columns this wide
 
   int width_;
   int height_;
@@ -61,5 +65,7 @@ std::vector<std::string> split_sub_move_turn(const Game& game, std::string_view 
 // The cells of a diagram: `height` rows of `width` symbols, the top rank first, whitespace
 // ignored; returned in cell order (a1 first). Throws InputError when the count is wrong.
 std::vector<char> read_diagram(std::string_view diagram, int width, int height);
+// The same for symbols of `symbol_width` characters each (whitespace between or inside them ignored).
+std::vector<std::string> read_wide_diagram(std::string_view diagram, int width, int height, int symbol_width);
 
 }  // namespace boardlab

@@ -7,10 +7,13 @@
 // not depend on the order of its sub-moves, so a turn can always be continued while any
 // target is left, and ends early exactly when none is: no look-ahead is needed. Instead of
 // its first sub-move a player may pass the whole turn; when every player still in the game
-// has passed in a row, the game is drawn.
+// has passed in a row, the game is drawn. War keeps the counters and the listing but ends
+// its turns its own way: any number of sub-moves within a budget per unit type, closed by
+// `end` or by running out of sub-moves.
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,24 +48,30 @@ struct SubMoveTurn {
   void end_with_the_game() { ++number; }
 };
 
-// The actions of a sub-move node in ascending order: the cells of `cells` (action = cell),
-// then those of `extra` (action = extra_offset + cell), then `pass` unless it is
-// kInvalidAction. `out` is cleared first and keeps its capacity.
+// The actions of a sub-move node in ascending order: the cells of each plane of `planes`
+// (action = plane·plane_size + cell), then `pass` unless it is kInvalidAction. `out` is
+// cleared first and keeps its capacity.
 template <typename B>
-void list_sub_moves(const B& cells, const B& extra, Action extra_offset, Action pass, std::vector<Action>& out) {
+void list_sub_moves(std::span<const B> planes, int plane_size, Action pass, std::vector<Action>& out) {
   out.clear();
-  for_each_cell(cells, [&](int cell) { out.push_back(cell); });
-  for_each_cell(extra, [&](int cell) { out.push_back(extra_offset + cell); });
+  for (std::size_t plane = 0; plane < planes.size(); ++plane) {
+    const Action offset = static_cast<Action>(plane) * plane_size;
+    for_each_cell(planes[plane], [&](int cell) { out.push_back(offset + cell); });
+  }
   if (pass != kInvalidAction) out.push_back(pass);
 }
 
 // A uniformly random one of the actions list_sub_moves lists, without listing them.
 template <typename B>
-Action random_sub_move(const B& cells, const B& extra, Action extra_offset, Action pass, Rng& rng) {
-  const int first = popcount(cells), second = popcount(extra);
-  const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(first + second + (pass != kInvalidAction))));
-  if (k < first) return select_cell(cells, k);
-  if (k < first + second) return extra_offset + select_cell(extra, k - first);
+Action random_sub_move(std::span<const B> planes, int plane_size, Action pass, Rng& rng) {
+  int total = pass != kInvalidAction;
+  for (const B& plane : planes) total += popcount(plane);
+  int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
+  for (std::size_t plane = 0; plane < planes.size(); ++plane) {
+    const int count = popcount(planes[plane]);
+    if (k < count) return static_cast<Action>(plane) * plane_size + select_cell(planes[plane], k);
+    k -= count;
+  }
   return pass;
 }
 

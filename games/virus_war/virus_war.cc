@@ -192,12 +192,12 @@ bool VirusWarState::can_make_full_turn() const {
 
 void VirusWarState::legal_actions(Player player, std::vector<Action>& out) const {
   if (outcome_ != kOngoing || player != mover_) return out.clear();
-  list_sub_moves(targets_, Bits{0}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, out);
+  list_sub_moves<Bits>({&targets_, 1}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, out);
 }
 
 Action VirusWarState::random_legal_action(Rng& rng) const {
   if (outcome_ != kOngoing) throw IllegalActionError("random_legal_action: the game is over");
-  return random_sub_move(targets_, Bits{0}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, rng);
+  return random_sub_move<Bits>({&targets_, 1}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, rng);
 }
 
 std::string VirusWarState::illegality(Action action) const {

@@ -207,6 +207,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "self_play.full_search_fraction=0.5", "self_play.fast_simulations=3", "training.value_target_mix=0.25",
       "training.ownership_loss_weight=0.5", "training.score_loss_weight=0.5", "search.forced_playouts=true", "search.draw_value=-0.5",
       "search.rollout_weight=0.5", "search.rollouts=8", "search.prior_temperature=1.5",
+      "search.policy_target=completed_q",
 
       "checkpoint.every_steps=9", "checkpoint.keep=2",
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",

@@ -3,7 +3,7 @@
 import html
 
 import boardlab
-from boardlab.render import klopodavka, morabaraba, squares, stratego, virus_war
+from boardlab.render import klopodavka, morabaraba, squares, stratego, virus_war, war
 
 # Adding a game's picture is one entry here: name -> function(state) -> SVG text.
 DRAWERS = {
@@ -12,6 +12,7 @@ DRAWERS = {
     "squares": squares.svg,
     "klopodavka": klopodavka.svg,
     "stratego": stratego.svg,
+    "war": war.svg,
 }
 
 # What a player of a hidden-information game may see of the board, as text: name -> function(state, seat).
