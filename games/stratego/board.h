@@ -29,6 +29,10 @@ inline int lowest(Bits b) {
   const auto lo = static_cast<std::uint64_t>(b);
   return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
 }
+inline int highest(Bits b) {
+  const auto hi = static_cast<std::uint64_t>(b >> 64);
+  return hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(static_cast<std::uint64_t>(b));
+}
 inline int count(Bits b) {
   return std::popcount(static_cast<std::uint64_t>(b)) + std::popcount(static_cast<std::uint64_t>(b >> 64));
 }
@@ -40,6 +44,21 @@ constexpr Bits dilate(Bits b) {
 // Directions in action order: north (towards rank 10), east, south, west.
 inline constexpr int kDirs = 4;
 inline constexpr int kStep[kDirs] = {kSide, 1, -kSide, -1};
+
+// The cells next to those of b in direction d, on the board (lakes included).
+constexpr Bits shift(Bits b, int d) {
+  switch (d) {
+    case 0: return (b << kSide) & kBoard;
+    case 1: return (b & ~kFileK) << 1;
+    case 2: return b >> kSide;
+    default: return (b & ~kFileA) >> 1;
+  }
+}
+// The cells of b moved back by `distance` squares against direction d: the sources of moves
+// that land on b (the caller knows those moves stayed on the board).
+constexpr Bits shift_back(Bits b, int d, int distance) {
+  return d == 0 ? b >> (kSide * distance) : d == 1 ? b >> distance : d == 2 ? b << (kSide * distance) : b << distance;
+}
 
 // The next cell from `cell` in direction d, or -1 off the board or in a lake.
 struct Neighbours {
@@ -56,6 +75,22 @@ struct Neighbours {
   }
 };
 inline constexpr Neighbours kNeighbours;
+
+// The cells a piece on `cell` passes moving in direction d, up to the board's edge or a lake:
+// a Scout's whole reach on an empty board.
+struct Rays {
+  std::array<std::array<Bits, kDirs>, kCells> ray{};
+  std::array<std::array<std::int8_t, kDirs>, kCells> length{};
+  constexpr Rays() {
+    for (int c = 0; c < kCells; ++c)
+      for (int d = 0; d < kDirs; ++d)
+        for (int n = kNeighbours.next[c][d]; n >= 0; n = kNeighbours.next[n][d]) {
+          ray[c][d] |= bit(n);
+          ++length[c][d];
+        }
+  }
+};
+inline constexpr Rays kRays;
 
 // Piece kinds: 0..9 are the ranks 1 (Spy) .. 10 (Marshal) by strength − 1, then the immobile ones.
 enum Kind : std::int8_t {

@@ -233,24 +233,66 @@ StrategoState::Forbidden StrategoState::forbidden(Player p) const {
   return f;
 }
 
-int StrategoState::list_moves(Player p, Action* out) const {
-  const Forbidden f = forbidden(p);
-  const Bits own = occ_[p], any = occ_[0] | occ_[1];
-  int n = 0;
-  for (Bits m = mobile_[p]; m; m &= m - 1) {
-    const int from = lowest(m);
-    const bool scout = scouts_[p] & bit(from);
+void StrategoState::generate(Player p, Moves& m) const {
+  const Bits own = occ_[p], enemy = occ_[1 - p], any = own | enemy;
+  const Bits open = kBoard & ~kLakes & ~own;
+  const Bits mobile = mobile_[p];
+  // A piece moves one square in direction d when the square there is open: the open squares
+  // shifted back against d are the pieces' squares that can.
+  for (int d = 0; d < kDirs; ++d) m.step[d] = mobile & shift(open, (d + 2) % kDirs);
+  m.scouts = scouts_[p];
+  int i = 0, longer = 0;
+  for (Bits s = m.scouts; s; s &= s - 1, ++i) {
+    const int from = lowest(s);
+    m.longer_before[i] = longer;
     for (int d = 0; d < kDirs; ++d) {
-      int to = from;
-      for (int dist = 1; dist <= StrategoGame::kMaxDistance; ++dist) {
-        to = kNeighbours.next[to][d];
-        if (to < 0 || (own & bit(to))) break;
-        if (!f.forbids(from, to)) out[n++] = StrategoGame::move_action(from, d, dist);
-        if (!scout || (any & bit(to))) break;
+      const Bits blockers = kRays.ray[from][d] & any;
+      int reach = kRays.length[from][d];
+      if (blockers) {
+        // The first piece in the way: up to it, and onto it when it is the enemy's. Northward
+        // and eastward the ray's cells ascend from `from`, southward and westward they descend.
+        const int b = d < 2 ? lowest(blockers) : highest(blockers);
+        const Bits before = d < 2 ? bit(b) - 1 : ~((bit(b) << 1) - 1);
+        reach = count(kRays.ray[from][d] & before) + ((enemy & bit(b)) ? 1 : 0);
       }
+      m.reach[i][d] = static_cast<std::int8_t>(reach);
+      longer += std::max(reach - 1, 0);
     }
   }
-  return n;
+  m.longer_before[i] = longer;
+  const int scouts = i;
+  // Take out the moves the repetition rules forbid (each move once, though both rules may name it).
+  m.forbidden = forbidden(p);
+  const auto take_out = [&](int from, int to) {
+    if (!(mobile & bit(from))) return;
+    const int df = to % kSide - from % kSide, dr = to / kSide - from / kSide;
+    if ((df != 0) == (dr != 0)) return;
+    const int d = dr > 0 ? 0 : df > 0 ? 1 : dr < 0 ? 2 : 3;
+    const int dist = std::abs(df + dr);
+    if (dist == 1) {
+      m.step[d] &= ~bit(from);
+    } else if (m.scouts & bit(from)) {
+      const int at = count(m.scouts & (bit(from) - 1));
+      if (dist <= m.reach[at][d])
+        for (int j = at + 1; j <= scouts; ++j) --m.longer_before[j];
+    }
+  };
+  const Forbidden& f = m.forbidden;
+  if (f.ts_from >= 0) take_out(f.ts_from, f.ts_to);
+  if (f.chase_from >= 0)
+    for (Bits t = f.chase_to; t; t &= t - 1) {
+      const int to = lowest(t);
+      if (f.chase_from != f.ts_from || to != f.ts_to) take_out(f.chase_from, to);
+    }
+  m.total = count(m.step[0]) + count(m.step[1]) + count(m.step[2]) + count(m.step[3]) + m.longer_before[scouts];
+}
+
+int StrategoState::list_moves(Player p, Action* out) const {
+  Moves m;
+  generate(p, m);
+  Action* end = out;
+  for (Bits u = m.step[0] | m.step[1] | m.step[2] | m.step[3] | m.scouts; u; u &= u - 1) end = moves_of(m, lowest(u), end);
+  return static_cast<int>(end - out);
 }
 
 bool StrategoState::can_move(Player p) const {
@@ -302,16 +344,11 @@ void StrategoState::legal_actions(Player player, std::vector<Action>& out) const
   out.clear();
   if (player != current_player() || player == kTerminalPlayer) return;
   if (setting_up()) {
-    const Player side = setup_side();
-    const int left = 2 * StrategoGame::kSetupSquares - fill_ - (side == 0 ? StrategoGame::kSetupSquares : 0);
-    int pieces_left = 0;
-    for (int k = 0; k < kKinds; ++k) pieces_left += hand_[side][k];
-    for (int k = 0; k < kKinds; ++k)
-      if (hand_[side][k] > 0) out.push_back(k);
-    if (hand_[side][kNoPiece] > 0 && left > pieces_left) out.push_back(kNoPiece);
+    for (Action k = 0; k <= kNoPiece; ++k)
+      if (setup_allows(k)) out.push_back(k);
     return;
   }
-  Action buf[512];
+  Action buf[kMaxMoves];
   const int n = list_moves(player, buf);
   out.assign(buf, buf + n);
 }
@@ -326,11 +363,63 @@ void StrategoState::chance_outcomes(std::vector<ChanceOutcome>& out) const {
 }
 
 Action StrategoState::random_legal_action(Rng& rng) const {
-  if (current_player() < 0 || setting_up()) return State::random_legal_action(rng);
-  Action buf[512];
-  const int n = list_moves(mover_, buf);
-  if (n == 0) return State::random_legal_action(rng);  // throws with the reason
-  return buf[rng.below(static_cast<std::uint32_t>(n))];
+  if (is_chance_node()) {
+    // As State::random_legal_action draws from chance_outcomes, the same arithmetic, no list.
+    const Player side = setup_side();
+    const int left = (side + 1) * StrategoGame::kSetupSquares - fill_;
+    double pick = rng.uniform();
+    Action last = kInvalidAction;
+    for (Action k = 0; k <= kNoPiece; ++k) {
+      if (hand_[side][k] <= 0) continue;
+      last = k;
+      if ((pick -= static_cast<double>(hand_[side][k]) / left) < 0) return k;
+    }
+    return last;
+  }
+  if (current_player() < 0) return State::random_legal_action(rng);
+  // The r-th legal action in ascending order, as State::random_legal_action would pick it from
+  // the whole list (the golden playthroughs hold its draws), without building the list.
+  if (setting_up()) {
+    Action kinds[kKinds + 1];
+    int n = 0;
+    for (Action k = 0; k <= kNoPiece; ++k)
+      if (setup_allows(k)) kinds[n++] = k;
+    return kinds[rng.below(static_cast<std::uint32_t>(n))];
+  }
+  Moves m;
+  generate(mover_, m);
+  if (m.total == 0) return State::random_legal_action(rng);  // throws with the reason
+  int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(m.total)));
+  // Walk the pieces that can move, ascending, each counted by a few bit tests (a binary search
+  // over moves_below took longer: its branches are coin flips).
+  int scout = 0;
+  for (Bits u = m.step[0] | m.step[1] | m.step[2] | m.step[3] | m.scouts; u; u &= u - 1) {
+    const int c = lowest(u);
+    const Bits b = bit(c);
+    int n = ((m.step[0] & b) != 0) + ((m.step[1] & b) != 0) + ((m.step[2] & b) != 0) + ((m.step[3] & b) != 0);
+    if (m.scouts & b) {
+      n += m.longer_before[scout + 1] - m.longer_before[scout];
+      ++scout;
+    }
+    if (r >= n) {
+      r -= n;
+      continue;
+    }
+    Action buf[2 * StrategoGame::kMaxDistance];
+    moves_of(m, c, buf);
+    return buf[r];
+  }
+  return State::random_legal_action(rng);  // not reached: r < total
+}
+
+bool StrategoState::setup_allows(Action kind) const {
+  const Player side = setup_side();
+  if (hand_[side][kind] <= 0) return false;
+  if (kind != kNoPiece) return true;
+  // An empty square only while the squares left outnumber the pieces in hand.
+  int pieces_left = 0;
+  for (int k = 0; k < kKinds; ++k) pieces_left += hand_[side][k];
+  return (side + 1) * StrategoGame::kSetupSquares - fill_ > pieces_left;
 }
 
 std::string StrategoState::illegality(Action action) const {
@@ -340,9 +429,7 @@ std::string StrategoState::illegality(Action action) const {
   if (setting_up()) {
     if (action >= StrategoGame::kMoveBase) return "the setup is not finished: name a piece for " +
                                                   StrategoGame::cell_name(StrategoGame::setup_cell(setup_side(), fill_ % 40));
-    std::vector<Action> legal;
-    legal_actions(current_player(), legal);
-    if (std::binary_search(legal.begin(), legal.end(), action)) return "";
+    if (setup_allows(action)) return "";
     if (action == kNoPiece) return "every remaining square must hold one of the pieces still in hand";
     return "no " + std::string(kKindNames[action]) + " is left in hand";
   }
@@ -350,9 +437,10 @@ std::string StrategoState::illegality(Action action) const {
   const int m = action - StrategoGame::kMoveBase;
   const int dist = m % StrategoGame::kMaxDistance + 1, d = m / StrategoGame::kMaxDistance % kDirs,
             from = m / StrategoGame::kMaxDistance / kDirs;
-  const std::string name = StrategoGame::cell_name(from);
-  if (owner(from) != mover_) return name + " holds no piece of " + stratego().player_name(mover_);
-  if (!(mobile_[mover_] & bit(from))) return "the " + std::string(kKindNames[kind_at(from)]) + " on " + name + " cannot move";
+  // The messages are built only on the way out: apply runs this on every move.
+  const auto name = [from] { return StrategoGame::cell_name(from); };
+  if (owner(from) != mover_) return name() + " holds no piece of " + stratego().player_name(mover_);
+  if (!(mobile_[mover_] & bit(from))) return "the " + std::string(kKindNames[kind_at(from)]) + " on " + name() + " cannot move";
   if (dist > 1 && !(scouts_[mover_] & bit(from))) return "only a Scout moves more than one square";
   int to = from;
   for (int i = 1; i <= dist; ++i) {
@@ -363,7 +451,7 @@ std::string StrategoState::illegality(Action action) const {
   if (owner(to) == mover_) return StrategoGame::cell_name(to) + " holds an own piece";
   const Forbidden f = forbidden(mover_);
   if (from == f.ts_from && to == f.ts_to)
-    return "the two-square rule: this piece may not shuttle between " + name + " and " + StrategoGame::cell_name(to) +
+    return "the two-square rule: this piece may not shuttle between " + name() + " and " + StrategoGame::cell_name(to) +
            " more than " + std::to_string(stratego().two_square_limit()) + " times in a row";
   if (f.forbids(from, to)) return "the chasing rule: a third chase in a row of the same piece is not allowed";
   return "";

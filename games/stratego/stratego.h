@@ -187,8 +187,29 @@ class StrategoState final : public State {
     }
   };
   Forbidden forbidden(Player p) const;
-  // The mover's legal moves, ascending; returns how many.
+  // A player's legal moves in a form that counts them without listing them: one-square moves
+  // as a mask per direction, the Scouts' reach per direction, the forbidden moves taken out.
+  // Random play draws the r-th legal move from it (moves_below, moves_of) in a few dozen
+  // instructions, where listing them all walked every piece square by square.
+  static constexpr int kMaxScouts = 8;
+  struct Moves {
+    stratego::Bits step[stratego::kDirs];  // pieces with a legal one-square move in direction d
+    stratego::Bits scouts;                 // the player's Scouts, whose longer moves are counted apart
+    std::int8_t reach[kMaxScouts][stratego::kDirs];  // by Scout, ascending: squares it may go in direction d
+    int longer_before[kMaxScouts + 1];     // legal moves longer than a square of the Scouts before the i-th
+    int total;
+    Forbidden forbidden;
+  };
+  void generate(Player p, Moves& m) const;
+  // The number of legal moves of the pieces on cells below `cell` (0..100).
+  static int moves_below(const Moves& m, int cell);
+  // Writes the legal moves of the piece on `from`, ascending (at most 2·kMaxDistance); returns the end.
+  static Action* moves_of(const Moves& m, int from, Action* out);
+  // The player's legal moves, ascending; returns how many (out holds up to kMaxMoves).
+  static constexpr int kMaxMoves = 512;
   int list_moves(Player p, Action* out) const;
+  // Whether the side setting up may put `kind` (or kNoPiece) on its next square.
+  bool setup_allows(Action kind) const;
   void place(Player p, int slot, int kind);
   void play_move(int from, int to);
   void judge_after_move(bool struck);
@@ -223,6 +244,27 @@ class StrategoState final : public State {
   std::uint64_t info_[2] = {0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL};
   StepLog<2> history_;  // seat 0, 1, or 2 for chance
 };
+
+// Inline: random play calls these a dozen times a move.
+inline int StrategoState::moves_below(const Moves& m, int cell) {
+  using stratego::count;
+  const stratego::Bits below = stratego::bit(cell) - 1;
+  return count(m.step[0] & below) + count(m.step[1] & below) + count(m.step[2] & below) + count(m.step[3] & below) +
+         m.longer_before[count(m.scouts & below)];
+}
+
+inline Action* StrategoState::moves_of(const Moves& m, int from, Action* out) {
+  if (!(m.scouts & stratego::bit(from))) {
+    for (int d = 0; d < stratego::kDirs; ++d)
+      if (m.step[d] & stratego::bit(from)) *out++ = StrategoGame::move_action(from, d, 1);
+    return out;
+  }
+  const int at = stratego::count(m.scouts & (stratego::bit(from) - 1));
+  for (int d = 0; d < stratego::kDirs; ++d)
+    for (int k = 1, to = from + stratego::kStep[d]; k <= m.reach[at][d]; ++k, to += stratego::kStep[d])
+      if (!m.forbidden.forbids(from, to)) *out++ = StrategoGame::move_action(from, d, k);
+  return out;
+}
 
 GameSpec stratego_spec();
 

@@ -1,6 +1,7 @@
 // Stratego's rules, views and hidden-state sampling, checked on constructed positions and random games.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -36,6 +37,11 @@ const std::string kBlueBase = setup_of(1, {{"a10", 'F'}, {"b10", 'B'}, {"c10", '
 void play(State& s, const std::string& moves) {
   std::istringstream in(moves);
   for (std::string m; in >> m;) s.apply(s.string_to_action(m));
+}
+
+bool has_move(const State& s, const std::string& move) {
+  const std::vector<Action> legal = s.legal_actions();
+  return std::binary_search(legal.begin(), legal.end(), s.string_to_action(move));
 }
 
 TEST(Stratego, EveryStrikeFollowsTheRanks) {
@@ -155,10 +161,44 @@ TEST(Stratego, TheTwoSquareRuleForbidsTheFourthShuttle) {
   play(*s, "g10-g9");
   EXPECT_NE(st.illegality(s->string_to_action("g2-g1")).find("two-square"), std::string::npos);
   EXPECT_EQ(st.illegality(s->string_to_action("g2-g3")), "");
+  EXPECT_FALSE(has_move(*s, "g2-g1"));
+  EXPECT_TRUE(has_move(*s, "g2-g3"));
   auto g5 = barrage(kRedBase, kBlueBase, ",two_square_limit=5");
   auto s5 = g5->new_initial_state();
   play(*s5, "g1-g2 g10-g9 g2-g1 g9-g10 g1-g2 g10-g9 g2-g1 g9-g10 g1-g2 g10-g9");
   EXPECT_THROW(play(*s5, "g2-g1"), IllegalActionError);
+}
+
+TEST(Stratego, TheTwoSquareRuleForbidsAScoutsLongShuttle) {
+  auto g = barrage(kRedBase, kBlueBase);
+  auto s = g->new_initial_state();
+  // The Scout on d1 runs to d4 and back; Blue's General shuttles meanwhile.
+  play(*s, "d1-d4 g10-g9 d4-d1 g9-g10 d1-d4 g10-g9");
+  auto& st = static_cast<StrategoState&>(*s);
+  EXPECT_NE(st.illegality(s->string_to_action("d4-d1")).find("two-square"), std::string::npos);
+  EXPECT_FALSE(has_move(*s, "d4-d1"));
+  EXPECT_TRUE(has_move(*s, "d4-d2"));  // stopping short is another pair of squares
+  EXPECT_TRUE(has_move(*s, "d4-d3"));
+  EXPECT_TRUE(has_move(*s, "d4-e4"));
+}
+
+TEST(Stratego, TheChasingRuleForbidsAScoutsLongChase) {
+  const std::string red = setup_of(0, {{"a1", 'F'}, {"b1", 'B'}, {"c1", '1'}, {"d1", '3'}, {"e4", '2'}, {"k1", '2'},
+                                       {"g1", '9'}, {"h1", 'X'}});
+  const std::string blue = setup_of(1, {{"a10", 'F'}, {"b10", 'B'}, {"c10", '1'}, {"d10", '3'}, {"e7", '2'},
+                                        {"k10", '2'}, {"g10", '9'}, {"h10", 'X'}});
+  auto g = barrage(red, blue);
+  auto s = g->new_initial_state();
+  auto& st = static_cast<StrategoState&>(*s);
+  // Blue's Scout comes next to Red's and flees along the file, then the rank; Red's Scout
+  // follows with long moves that end next to it: two chases.
+  play(*s, "e4-e5 e7-e6 k1-k2 e6-e9 e5-e8 e9-i9 e8-i8 i9-f9");
+  // The third chase, i8-f8 (next to f9), is forbidden; the moves that end elsewhere are not.
+  EXPECT_NE(st.illegality(s->string_to_action("i8-f8")).find("chasing rule"), std::string::npos);
+  EXPECT_FALSE(has_move(*s, "i8-f8"));
+  EXPECT_TRUE(has_move(*s, "i8-g8"));
+  EXPECT_TRUE(has_move(*s, "i8-e8"));
+  EXPECT_TRUE(has_move(*s, "i8-h8"));
 }
 
 TEST(Stratego, TheChasingRuleForbidsTheThirdChase) {
@@ -173,6 +213,8 @@ TEST(Stratego, TheChasingRuleForbidsTheThirdChase) {
   play(*s, "e4-e5 d10-d9 e5-e6 e7-e8 e6-e7 e8-f8 e7-f7 f8-f9");
   EXPECT_NE(st.illegality(s->string_to_action("f7-f8")).find("chasing rule"), std::string::npos);
   EXPECT_EQ(st.illegality(s->string_to_action("f7-e7")), "");
+  EXPECT_FALSE(has_move(*s, "f7-f8"));
+  EXPECT_TRUE(has_move(*s, "f7-e7"));
   EXPECT_THROW(play(*s, "f7-f8"), IllegalActionError);
   // Had the Miner not fled the last time, nothing is forbidden.
   auto t = g->new_initial_state();
@@ -416,6 +458,41 @@ TEST(Stratego, RandomGamesKeepTheirInvariants) {
       ASSERT_LE(st.plies(), static_cast<const StrategoGame&>(*g).move_cap());
     }
     EXPECT_GT(reasons[static_cast<int>(StrategoState::EndReason::kFlagCaptured)], 0) << name;
+  }
+}
+
+// The bitboard move generator (counts per direction and per Scout, the r-th move drawn
+// without a list) against illegality(), which walks each move square by square.
+TEST(Stratego, TheMoveGeneratorAgreesWithTheSquareBySquareRules) {
+  for (const char* variant : {"classic", "barrage"}) {
+    auto g = load_game(std::string("stratego(variant=") + variant + ")");
+    Rng rng(29);
+    int positions = 0, repetition_refusals = 0;
+    for (int game = 0; game < 40; ++game) {
+      auto s = g->new_initial_state();
+      for (int ply = 0; !s->is_terminal(); ++ply) {
+        const auto& st = static_cast<const StrategoState&>(*s);
+        if (!st.setting_up() && ply % 23 == 0) {
+          ++positions;
+          const Player p = s->current_player();
+          std::vector<Action> expected;
+          for (Action a = StrategoGame::kMoveBase; a < StrategoGame::kNumActions; ++a) {
+            const int from = (a - StrategoGame::kMoveBase) / (StrategoGame::kMaxDistance * kDirs);
+            if (st.owner(from) != p) continue;  // refused first, and cheaply
+            const std::string why = st.illegality(a);
+            if (why.empty()) expected.push_back(a);
+            repetition_refusals += why.find("rule:") != std::string::npos;
+          }
+          ASSERT_EQ(s->legal_actions(), expected) << s->to_string();
+          // The draw is the r-th legal action, r drawn as State::random_legal_action draws it.
+          Rng copy = rng;
+          ASSERT_EQ(s->random_legal_action(copy), expected[rng.below(static_cast<std::uint32_t>(expected.size()))]);
+        }
+        s->apply(s->random_legal_action(rng));
+      }
+    }
+    EXPECT_GT(positions, 500) << variant;
+    EXPECT_GT(repetition_refusals, 0) << variant << ": no position had a move the repetition rules forbid";
   }
 }
 
