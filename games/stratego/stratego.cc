@@ -391,7 +391,7 @@ Action StrategoState::random_legal_action(Rng& rng) const {
   if (m.total == 0) return State::random_legal_action(rng);  // throws with the reason
   int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(m.total)));
   // Walk the pieces that can move, ascending, each counted by a few bit tests (a binary search
-  // over moves_below took longer: its branches are coin flips).
+  // over the cells took longer: its branches are coin flips).
   int scout = 0;
   for (Bits u = m.step[0] | m.step[1] | m.step[2] | m.step[3] | m.scouts; u; u &= u - 1) {
     const int c = lowest(u);

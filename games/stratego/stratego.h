@@ -189,8 +189,8 @@ class StrategoState final : public State {
   Forbidden forbidden(Player p) const;
   // A player's legal moves in a form that counts them without listing them: one-square moves
   // as a mask per direction, the Scouts' reach per direction, the forbidden moves taken out.
-  // Random play draws the r-th legal move from it (moves_below, moves_of) in a few dozen
-  // instructions, where listing them all walked every piece square by square.
+  // Random play draws the r-th legal move from it, listing only the chosen piece's moves
+  // (moves_of), where listing them all walked every piece square by square.
   static constexpr int kMaxScouts = 8;
   struct Moves {
     stratego::Bits step[stratego::kDirs];  // pieces with a legal one-square move in direction d
@@ -201,8 +201,6 @@ class StrategoState final : public State {
     Forbidden forbidden;
   };
   void generate(Player p, Moves& m) const;
-  // The number of legal moves of the pieces on cells below `cell` (0..100).
-  static int moves_below(const Moves& m, int cell);
   // Writes the legal moves of the piece on `from`, ascending (at most 2·kMaxDistance); returns the end.
   static Action* moves_of(const Moves& m, int from, Action* out);
   // The player's legal moves, ascending; returns how many (out holds up to kMaxMoves).
@@ -245,14 +243,7 @@ class StrategoState final : public State {
   StepLog<2> history_;  // seat 0, 1, or 2 for chance
 };
 
-// Inline: random play calls these a dozen times a move.
-inline int StrategoState::moves_below(const Moves& m, int cell) {
-  using stratego::count;
-  const stratego::Bits below = stratego::bit(cell) - 1;
-  return count(m.step[0] & below) + count(m.step[1] & below) + count(m.step[2] & below) + count(m.step[3] & below) +
-         m.longer_before[count(m.scouts & below)];
-}
-
+// Inline: random play calls it on every move.
 inline Action* StrategoState::moves_of(const Moves& m, int from, Action* out) {
   if (!(m.scouts & stratego::bit(from))) {
     for (int d = 0; d < stratego::kDirs; ++d)
