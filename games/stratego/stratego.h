@@ -7,7 +7,8 @@
 // (distance − 1) moves the piece on `cell` (direction 0 north, 1 east, 2 south, 3 west).
 // Text: a setup step is the kind's character `1`..`9` `X` `B` `F`, or `.` for empty; a move or an
 // attack is `a4-a5`. A side's setup is one turn, its 40 characters written together
-// (`FB1B…`); each move is a turn.
+// (`FB1B…`); each move is a turn. Games of the Gravon archive (XML) read and write through
+// games/stratego/gravon.h.
 //
 // Choices where the rule file is silent:
 // - setup order: Red fills a1..k1, a2..k2, .. a4..k4; Blue fills the same squares turned by 180°
