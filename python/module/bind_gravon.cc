@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
 #include "games/stratego/gravon.h"
@@ -27,8 +28,10 @@ py::dict py_load_gravon(std::string_view xml, std::string_view parameters) {
   return out;
 }
 
-std::string py_to_gravon(const StateHandle& s, const std::array<std::string, 2>& players, std::optional<int> winner,
-                         std::optional<int> result_type) {
+std::string py_to_gravon(const StateHandle& s, const std::array<std::string, 2>& players,
+                         const std::optional<IntArg>& winner_arg, const std::optional<IntArg>& result_type_arg) {
+  const std::optional<int> winner = int_arg<int>(winner_arg, "to_gravon: winner", 0, 2);
+  const std::optional<int> result_type = int_arg<int>(result_type_arg, "to_gravon: result_type");
   return stratego::write_gravon(*s.state, players, winner.value_or(-1), result_type.value_or(-1));
 }
 
