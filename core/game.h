@@ -154,8 +154,11 @@ class Game {
   // public record) is `record`: the steps hidden from the viewer are drawn at random among
   // those that read the same to it. For perfect information this is load_record. Throws
   // NotationError when no game fits the record (or none is found in `max_nodes` tries).
-  std::unique_ptr<State> sample_record(std::string_view record, Player viewer, Rng& rng,
-                                       int max_nodes = 100000) const;
+  // Virtual for games whose hidden steps a step-by-step search cannot match in time (Stratego's
+  // 40 hidden setup steps, constrained only by strikes long after): they sample the hidden
+  // part from the record's constraints directly.
+  virtual std::unique_ptr<State> sample_record(std::string_view record, Player viewer, Rng& rng,
+                                               int max_nodes = 100000) const;
 
  protected:
   Game(std::string name, GameParameters params) : name_(std::move(name)), params_(std::move(params)) {}

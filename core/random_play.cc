@@ -48,4 +48,27 @@ RandomPlayStats random_play(const Game& game, double min_seconds, std::uint64_t 
   }
 }
 
+HiddenSampleStats hidden_sample_bench(const Game& game, double min_seconds, std::uint64_t seed) {
+  using Clock = std::chrono::steady_clock;
+  Rng rng(seed), sample_rng(seed ^ 0x5a5a5a5a5a5a5a5aULL);
+  HiddenSampleStats stats;
+  std::vector<Action> joint;
+  Clock::duration spent{};
+  while (true) {
+    std::unique_ptr<State> state = game.new_initial_state();
+    for (int step = 0; !state->is_terminal(); ++step) {
+      if (step % 8 == 0) {
+        const Player mover = state->current_player();
+        const auto start = Clock::now();
+        const std::unique_ptr<State> drawn = state->sample_hidden(mover >= 0 ? mover : 0, sample_rng);
+        spent += Clock::now() - start;
+        ++stats.samples;
+        stats.seconds = std::chrono::duration<double>(spent).count();
+        if (stats.seconds >= min_seconds || stop_requested()) return stats;
+      }
+      apply_random_step(*state, rng, joint);
+    }
+  }
+}
+
 }  // namespace boardlab

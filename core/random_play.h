@@ -1,4 +1,4 @@
-// Random play of whole games: one random step at any kind of node, and the game-core speed benchmark behind `boardlab bench`.
+// Random play of whole games: one random step at any kind of node, and the game-core speed benchmarks behind `boardlab bench`.
 #pragma once
 
 #include <cstdint>
@@ -31,5 +31,18 @@ struct RandomPlayStats {
 // thread, until `min_seconds` have passed and at least `min_games` games are done, or a
 // stop is requested (core/stop.h).
 RandomPlayStats random_play(const Game& game, double min_seconds, std::uint64_t min_games, std::uint64_t seed);
+
+struct HiddenSampleStats {
+  std::uint64_t samples = 0;
+  double seconds = 0;  // spent in sample_hidden alone
+  double samples_per_second() const { return seconds > 0 ? static_cast<double>(samples) / seconds : 0; }
+  double microseconds_per_sample() const { return samples > 0 ? 1e6 * seconds / static_cast<double>(samples) : 0; }
+};
+
+// The cost of one hidden-state sample (State::sample_hidden), the step the information-set
+// search takes once per simulation: at every 8th state of random games, a state is drawn for
+// the seat to move (seat 0 at chance nodes), until `min_seconds` of sampling have been timed
+// (at least one sample), or a stop is requested. Only the sampling is timed.
+HiddenSampleStats hidden_sample_bench(const Game& game, double min_seconds, std::uint64_t seed);
 
 }  // namespace boardlab

@@ -6,6 +6,7 @@
 #include "games/klopodavka/klopodavka.h"
 #include "games/morabaraba/morabaraba.h"
 #include "games/squares/squares.h"
+#include "games/stratego/stratego.h"
 #include "games/virus_war/virus_war.h"
 #include "games/war/war.h"
 
@@ -17,6 +18,7 @@ const std::vector<GameSpec>& registered_games() {
       morabaraba_spec(),
       squares_spec(),
       klopodavka_spec(),
+      stratego_spec(),
       war_spec(),
   };
   return kGames;

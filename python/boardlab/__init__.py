@@ -27,9 +27,11 @@ from boardlab._boardlab import (
     Symmetry,
     game_specs,
     load_game,
+    load_gravon,
     perft,
     random_play,
     registered_games,
+    to_gravon,
 )
 
 from boardlab import render  # noqa: E402  (needs the classes above)
@@ -73,7 +75,9 @@ __all__ = [
     "train",
     "render",
     "load_game",
+    "load_gravon",
     "perft",
     "random_play",
     "registered_games",
+    "to_gravon",
 ]

@@ -38,6 +38,16 @@ py::dict py_random_play(const GameHandle& g, double seconds, const IntArg& min_g
                   py::arg("rounds_per_second") = total.rounds_per_second());
 }
 
+py::dict py_hidden_sample_bench(const GameHandle& g, double seconds, const SeedArg& seed_value) {
+  const std::uint64_t seed = seed_arg(seed_value, "hidden_sample_bench: seed");
+  if (!std::isfinite(seconds) || seconds < 0)
+    throw InputError("hidden_sample_bench: seconds must be a finite number >= 0, got " + std::to_string(seconds));
+  const HiddenSampleStats s = run_interruptible([&] { return hidden_sample_bench(*g.game, seconds, seed); });
+  return py::dict(py::arg("samples") = s.samples, py::arg("seconds") = s.seconds,
+                  py::arg("samples_per_second") = s.samples_per_second(),
+                  py::arg("microseconds_per_sample") = s.microseconds_per_sample());
+}
+
 }  // namespace
 
 void bind_tools(py::module_& m) {
@@ -53,6 +63,10 @@ void bind_tools(py::module_& m) {
         "Plays uniformly random whole games on one core until `seconds` have passed and `min_games` are done; "
         "returns a dict: games, actions, seconds, actions_per_second, games_per_second, and rounds and "
         "rounds_per_second (simultaneous rounds, one joint action each; 0 for a game without them).");
+  m.def("hidden_sample_bench", &py_hidden_sample_bench, py::arg("game"), py::arg("seconds") = 1.0, py::arg("seed") = 0,
+        "The cost of sample_hidden: states met in random games (every 8th) are sampled for the seat to move until "
+        "`seconds` of sampling are timed; returns a dict: samples, seconds, samples_per_second, "
+        "microseconds_per_sample.");
 }
 
 }  // namespace boardlab::python

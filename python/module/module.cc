@@ -22,4 +22,5 @@ PYBIND11_MODULE(_boardlab, m) {
   python::bind_registry(m);
   python::bind_tools(m);
   python::bind_search(m);
+  python::bind_gravon(m);
 }

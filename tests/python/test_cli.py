@@ -49,6 +49,18 @@ def test_bench_json(run_cli):
     assert stats["mean_game_length"] == stats["actions"] / stats["games"]
 
 
+def test_bench_times_hidden_state_samples_of_a_hidden_information_game(run_cli):
+    for game in ("stratego", "stratego(variant=barrage)"):
+        result = run_cli("bench", game, "--seconds", "0.2", "--json")
+        assert result.returncode == 0, result.stderr
+        stats = json.loads(result.stdout)
+        assert stats["games"] >= 1 and stats["actions_per_second"] > 0
+        sample = stats["hidden_sample"]
+        assert sample["samples"] >= 1 and sample["microseconds_per_sample"] > 0
+    assert "hidden-state sample" in run_cli("bench", "stratego(variant=barrage)", "--seconds", "0.1").stdout
+    assert "hidden_sample" not in json.loads(run_cli("bench", "virus_war", "--seconds", "0.1", "--json").stdout)
+
+
 def test_bench_text(run_cli):
     result = run_cli("bench", "virus_war(strict=true)", "--seconds", "0.2")
     assert result.returncode == 0, result.stderr

@@ -166,3 +166,45 @@ def test_war_dead_cells_are_crossed_and_cut_off_or_inert_units_hollow():
         filled = sum(1 for s in board if s[0] == chr(ord("A") + seat) and s[1] != "G")
         assert picture.count(f'fill="none" stroke="{war.COLOURS[seat]}"') == hollow
         assert picture.count(f'fill="{war.COLOURS[seat]}" stroke="{war.COLOURS[seat]}"') == filled
+
+
+def _barrage_after_setups(blue_order):
+    """Barrage with Red's setup drawn from one seed and Blue's pieces on the same squares in the order
+    `blue_order` gives their kinds (a function of the list of Blue's piece actions)."""
+    import random
+
+    rng = random.Random(5)
+    state = boardlab.load_game("stratego(variant=barrage)").new_initial_state()
+    while state.current_player() == 0:
+        state.apply_action(rng.choice(state.legal_actions()))
+    blue = []
+    probe = state.clone()
+    while probe.current_player() == 1 and probe.move_number() == state.move_number():
+        action = rng.choice(probe.legal_actions())
+        blue.append(action)
+        probe.apply_action(action)
+    pieces = blue_order([a for a in blue if a != 12])
+    for action in blue:
+        state.apply_action(12 if action == 12 else pieces.pop(0))
+    return state
+
+
+def test_stratego_whole_board_shows_every_rank_and_a_seats_view_only_what_it_may_know():
+    from boardlab.player_view import PlayerView
+
+    first = _barrage_after_setups(lambda kinds: kinds)
+    second = _barrage_after_setups(lambda kinds: kinds[::-1])
+    assert str(first) != str(second)  # Blue's ranks differ ...
+    for seat_view in (render.stratego.view_svg, render.stratego.view_text):  # ... which Red cannot see
+        assert seat_view(PlayerView(first, 0)) == seat_view(PlayerView(second, 0))
+    assert render.svg(first) != render.svg(second)
+
+    # The whole board labels all 16 pieces; Red's view labels its own 8 and draws Blue's 8 as backs.
+    whole = ET.fromstring(render.svg(first))
+    labels = [t.text for t in whole.iter() if t.tag.endswith("text") and t.get("fill") == "white"]
+    assert sorted(labels) == sorted("FB1X9322" * 2)  # Flag, Bomb, Spy, Marshal, General, Miner, two Scouts
+    text = render.stratego.view_text(PlayerView(first, 0))
+    assert text.count("?b") == 8 and sum(text.count(k + "r") for k in render.stratego.KINDS) == 8
+    assert text.count("~~") == 8 and text.splitlines()[-1] == "Red to move"
+    # In the web app and the terminal a seat's picture comes from the view drawer.
+    assert render.view_svg(PlayerView(first, 1)) == render.stratego.view_svg(PlayerView(first, 1))

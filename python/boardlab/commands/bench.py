@@ -1,4 +1,4 @@
-"""`boardlab bench`: speed of the game core (random play), of the search (--search) and of the network (--nn)."""
+"""`boardlab bench`: speed of the game core (random play, hidden-state samples), the search, the network."""
 
 import argparse
 import json
@@ -39,7 +39,11 @@ def register(subparsers) -> None:
 
 def _random_play(game, args) -> dict:
     stats = boardlab.random_play(game, args.seconds, args.min_games, args.seed)
-    return {**stats, "mean_game_length": stats["actions"] / stats["games"]}
+    result = {**stats, "mean_game_length": stats["actions"] / stats["games"]}
+    if not game.type().perfect_information:
+        # What the information-set search pays per simulation before it plays a single move.
+        result["hidden_sample"] = boardlab._boardlab.hidden_sample_bench(game, min(args.seconds, 1.0), args.seed)
+    return result
 
 
 def _search(game, args) -> dict:
@@ -87,6 +91,10 @@ def run(args: argparse.Namespace) -> int:
             f" in {stats['seconds']:.2f} s"
         )
         print(f"  {stats['actions_per_second']:,.0f} actions/s, {stats['games_per_second']:,.1f} games/s")
+        if "hidden_sample" in stats:
+            h = stats["hidden_sample"]
+            print(f"  one hidden-state sample (sample_hidden): {h['microseconds_per_sample']:,.2f} us,"
+                  f" {h['samples_per_second']:,.0f} samples/s ({h['samples']:,} samples)")
         if stats["rounds"]:
             # A round is one joint action: the unit a simultaneous game advances by.
             print(f"  {stats['rounds_per_second']:,.0f} rounds/s ({stats['rounds']:,} simultaneous rounds,"

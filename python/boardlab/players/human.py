@@ -177,7 +177,12 @@ class HumanPlayer:
         if state.game().type().perfect_information:
             return str(state)
         record = state.record_for(seat) or "(nothing yet)"
-        return f"{self._label}, the game as you saw it: {record}\n{self._legal_moves(state, seat)}"
+        from boardlab.player_view import PlayerView
+        from boardlab.render import VIEW_TEXTS  # the board as the seat sees it, for games that draw one
+
+        name = state.game().name()
+        board = VIEW_TEXTS[name](PlayerView(state, seat)) + "\n" if name in VIEW_TEXTS else ""
+        return f"{board}{self._label}, the game as you saw it: {record}\n{self._legal_moves(state, seat)}"
 
     @staticmethod
     def _legal_moves(state: boardlab.State, seat: int) -> str:

@@ -6,7 +6,7 @@ import textwrap
 from typing import Callable
 
 import boardlab
-from boardlab.render import klopodavka, morabaraba, sheet, squares, virus_war, war
+from boardlab.render import klopodavka, morabaraba, sheet, squares, stratego, virus_war, war
 
 # Adding a game's picture is one entry here: name -> function(state) -> SVG text.
 DRAWERS = {
@@ -14,6 +14,7 @@ DRAWERS = {
     "morabaraba": morabaraba.svg,
     "squares": squares.svg,
     "klopodavka": klopodavka.svg,
+    "stratego": stratego.svg,
     "war": war.svg,
 }
 
@@ -35,7 +36,14 @@ ACTION_POINTS: dict[str, Callable[[str], list[str]]] = {
 
 # Drawings of what one player knows of a hidden-information game while it goes on: name ->
 # function(PlayerView) -> SVG text. A game without one is drawn as the viewer's record in text.
-VIEW_DRAWERS: dict[str, Callable] = {}
+VIEW_DRAWERS: dict[str, Callable] = {
+    "stratego": stratego.view_svg,
+}
+
+# The same as text, for the terminal (`boardlab play`): name -> function(PlayerView) -> text.
+VIEW_TEXTS: dict[str, Callable] = {
+    "stratego": stratego.view_text,
+}
 
 # A point's name inside an action's text: `e5` in `e5`, `Pe5`, `d1-d2` and `xd5` (where a prefix
 # of the letters may be notation rather than the file: see action_points).
