@@ -87,18 +87,19 @@ void Search::add_missing_children(std::int32_t node_index) {
     tree_[node.first_child + c].prior = static_cast<float>(tree_[node.first_child + c].prior / total);
 }
 
-void Search::check_sample(const State& state, std::int32_t node_index) const {
-  // Whose turn it is and whether the game is over are public (PlayerView), so every deal
-  // must agree with the tree on them after the same actions.
+bool Search::deal_is_over(const State& state, std::int32_t node_index) const {
+  // Whether the game is over after the same actions can depend on the deal (a Stratego
+  // strike on an unknown piece ends the game only where that piece is the Flag): such a
+  // deal's simulation ends here with its own returns, and under information sets no node
+  // is marked terminal (solver.cc), so the deals that play on expand it. Whose turn it is
+  // while the game goes on is public (PlayerView), so every deal must agree on it.
+  if (state.is_terminal()) return true;
   const Node& node = tree_[node_index];
-  const bool terminal = state.is_terminal();
-  const bool agrees = node.status == NodeStatus::kExpanded   ? !terminal && state.current_player() == node.mover
-                      : node.status == NodeStatus::kTerminal ? terminal
-                                                             : true;
-  if (!agrees)
+  if (node.status == NodeStatus::kExpanded && state.current_player() != node.mover)
     throw InputError("search: " + game_->name() +
-                     ": two deals drawn from the same view disagree on whose turn it is or whether the game is over "
-                     "after the same actions; information-set search needs those to be public");
+                     ": two deals drawn from the same view disagree on whose turn it is after the same actions; "
+                     "information-set search needs that to be public");
+  return false;
 }
 
 }  // namespace boardlab

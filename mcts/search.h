@@ -151,7 +151,7 @@ class Search {
   std::int32_t pick_joint(Leaf& leaf, std::int32_t node);
   std::int32_t select_available(Leaf& leaf, std::int32_t node);
   int mark_available(std::int32_t node);
-  void check_sample(const State& state, std::int32_t node) const;
+  bool deal_is_over(const State& state, std::int32_t node) const;
   void undo(const Leaf& leaf);
   std::int32_t find_joint_child(std::int32_t node, std::span<const Step> round);
   std::int32_t select_root_child();

@@ -67,7 +67,7 @@ Search::Descent Search::select_leaf(Leaf& leaf) {
   while (true) {
     if (!kPlain && tree_[node].status == NodeStatus::kFresh && !(fresh_may_expand_ && enter_fresh(leaf, node))) break;
     if (tree_[node].status != NodeStatus::kExpanded || tree_[node].proven != kUnproven) break;
-    if (!kPlain && information_sets_) check_sample(*leaf.state, node);
+    if (!kPlain && information_sets_ && deal_is_over(*leaf.state, node)) break;
     const Player mover = tree_[node].mover;
     std::int32_t child;
     if (kPlain || mover >= 0) {
@@ -92,7 +92,9 @@ Search::Descent Search::select_leaf(Leaf& leaf) {
     leaf.path.push_back(child);
     node = child;
   }
-  if (!kPlain && information_sets_) check_sample(*leaf.state, node);
+  // A deal whose game is over here backs up its returns, even where another deal's
+  // evaluation of the node is pending.
+  if (!kPlain && information_sets_ && deal_is_over(*leaf.state, node)) return Descent::kLeaf;
   if (tree_[node].status == NodeStatus::kPending) {
     undo(leaf);
     return Descent::kPending;

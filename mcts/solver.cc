@@ -23,9 +23,10 @@ void Search::backup_terminal(const Leaf& leaf) {
     propagate_proven(leaf.path);
   } else {
     // Without the solver a terminal node's returns are the sampled deal's, so they are
-    // read every time.
+    // read every time; under information sets whether the game is over is the deal's too,
+    // so the node is not marked (information_set.cc).
     terminal_value(*leaf.state, value_);
-    if (tree_[node].status != NodeStatus::kTerminal) {
+    if (tree_[node].status != NodeStatus::kTerminal && !information_sets_) {
       tree_[node].status = NodeStatus::kTerminal;
       if (solver_) {
         tree_.prove(node, value_);

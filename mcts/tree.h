@@ -21,7 +21,8 @@
 //   seats' choices within their blocks (seat order, the first seat's digit lowest).
 //   Backup adds value[seat] to each chosen statistic.
 //   Under regret matching a statistic's net_value holds its regret (mcts/simultaneous.h).
-// - terminal node: status kTerminal, no children.
+// - terminal node: status kTerminal, no children (never under information-set search, where
+//   whether the game is over can depend on the deal: mcts/information_set.cc).
 //
 // Proven values (the solver, sequential perfect-information games only): a proven node
 // points into a table of return vectors, one float per player (prove, proven_value).

@@ -10,6 +10,7 @@
 
 #include "core/arena.h"
 #include "core/errors.h"
+#include "games/registry.h"
 #include "mcts/bots.h"
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
@@ -312,7 +313,9 @@ TEST(InformationSetSearch, EachSimulationDrawsADealFromTheView) {
     const std::int32_t showdown = tree.find_child(pass, 0);
     ASSERT_GE(showdown, 0);
     const Node& node = tree[showdown];
-    ASSERT_EQ(node.status, NodeStatus::kTerminal);
+    // Under information sets whether the game is over belongs to the deal, so no node is
+    // marked terminal; one sampled deal for the whole search may mark it.
+    ASSERT_EQ(node.status, hidden == HiddenInformation::kInformationSet ? NodeStatus::kFresh : NodeStatus::kTerminal);
     ASSERT_GT(node.visits, 20);
     // Player 1 chose this edge: +1 with the king, -1 with the jack.
     if (hidden == HiddenInformation::kInformationSet) {
@@ -374,6 +377,45 @@ TEST(InformationSetSearch, ChildrenAreAvailableOnlyWhereTheDealAllowsThem) {
       }
     }
   }
+}
+
+TEST(InformationSetSearch, WhetherTheGameIsOverBelongsToTheDeal) {
+  // Barrage Stratego at Red's first move: Red's Scout on a4 may strike Blue's unknown piece on
+  // a7, which ends the game in the deals that make it the Flag (1 in 8) and plays on in the
+  // others. The search must take both: the strike's value for Red is the share of deals it
+  // wins at once (the evaluator says 0 everywhere else), and its node is expanded for the
+  // deals that play on.
+  const auto game = load_game("stratego(variant=barrage)");
+  auto state = game->new_initial_state();
+  // Red fills a1, b1, .. k4: seven pieces on rank 1, the second Scout on a4. Blue fills
+  // k10 .. a7 (its squares turned by 180 degrees): its eight pieces on rank 7, the Flag on a7.
+  const std::string red = std::string("FB1X932") + std::string(23, '.') + "2" + std::string(9, '.');
+  const std::string blue = std::string(32, '.') + "B1X9322F";
+  for (const std::string* side : {&red, &blue})
+    for (char c : *side) state->apply(state->string_to_action(state->current_player(), std::string(1, c)));
+  ASSERT_EQ(state->current_player(), 0);
+  const Action strike = state->string_to_action(0, "a4-a7");
+
+  SearchConfig config;
+  config.algorithm = SearchAlgorithm::kPuct;
+  config.simulations = 600;
+  config.hidden = HiddenInformation::kInformationSet;
+  Search search(*game, config, 5);
+  FunctionEvaluator evaluator([&](const State&, std::span<const Action> legal, Evaluation& eval) {
+    eval.prior.assign(legal.size(), 1.0f);
+    eval.value = {0.0f, 0.0f};
+  });
+  const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator);
+  EXPECT_EQ(result.simulations, 600);
+  const Tree& tree = search.tree();
+  const std::int32_t child = tree.find_child(Tree::kRoot, strike);
+  ASSERT_GE(child, 0);
+  const Node& node = tree[child];
+  ASSERT_GE(node.visits, 40);
+  EXPECT_EQ(node.status, NodeStatus::kExpanded);
+  // 1/8 of the deals, within the noise of the visits' deals (about 0.05 at 40 visits).
+  EXPECT_GT(node.mean_value(), 0.02f);
+  EXPECT_LT(node.mean_value(), 0.35f);
 }
 
 }  // namespace
