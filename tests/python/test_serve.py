@@ -408,3 +408,23 @@ def test_serve_says_where_it_listens_and_stops_on_sigterm(tmp_path):
         assert server.wait(timeout=10) == 143
     result = subprocess.run([str(LAUNCHER), "serve", "--port", "70000"], capture_output=True, text=True)
     assert result.returncode == 2 and "65,535" in result.stderr
+
+
+def test_stratego_is_clicked_on_from_the_seats_own_view():
+    import random
+
+    session = start("stratego(variant=barrage)", "human,human", 2)
+    message = game_message(session, [0])
+    assert len(message["points"]) == 100
+    assert message["moves"] and all(not m["points"] for m in message["moves"])  # a setup piece: from the list
+    rng = random.Random(2)
+    while session.state.move_number() < 2:  # both setups
+        seat = session.state.current_player()
+        session.play(seat, rng.choice(session.state.legal_actions()))
+    message = game_message(session, [0])
+    assert message["svg"] == render.stratego.view_svg(PlayerView(session.state, 0))
+    names = {p["name"] for p in message["points"]}
+    assert message["moves"] and all(len(m["points"]) == 2 and set(m["points"]) <= names for m in message["moves"])
+    # A spectator has no observation: the public record, in text, and nothing to click.
+    public = game_message(session, [])
+    assert not public["points"] and "saw it" in public["svg"]

@@ -25,6 +25,7 @@ POINTS: dict[str, Callable[[boardlab.State], list[tuple[str, float, float]]]] = 
     "morabaraba": morabaraba.points,
     "squares": squares.points,
     "klopodavka": sheet.points,
+    "stratego": stratego.points,
     "war": sheet.points,
 }
 
@@ -35,9 +36,16 @@ ACTION_POINTS: dict[str, Callable[[str], list[str]]] = {
 }
 
 # Drawings of what one player knows of a hidden-information game while it goes on: name ->
-# function(PlayerView) -> SVG text. A game without one is drawn as the viewer's record in text.
+# function(PlayerView of a seat) -> SVG text. A game without one, and every game's public view
+# (which has no observation), is drawn as the viewer's record in text.
 VIEW_DRAWERS: dict[str, Callable] = {
     "stratego": stratego.view_svg,
+}
+
+# Where the points of a view drawer's picture lie: name -> function(PlayerView) -> points as in
+# POINTS. A game without one has its hidden-information moves chosen from the list only.
+VIEW_POINTS: dict[str, Callable] = {
+    "stratego": stratego.view_points,
 }
 
 # The same as text, for the terminal (`boardlab play`): name -> function(PlayerView) -> text.
@@ -63,7 +71,7 @@ def view_svg(view) -> str:
         return svg(view.full_state())
     game = view.game()
     drawer = VIEW_DRAWERS.get(game.name())
-    if drawer:
+    if drawer and view.viewer != boardlab.PUBLIC_VIEWER:  # a seat's drawing reads its observation
         return drawer(view)
     who = "everyone" if view.viewer == boardlab.PUBLIC_VIEWER else game.player_name(view.viewer)
     lines = [f"The game as {who} saw it:", *textwrap.wrap(view.record() or "(nothing yet)", 60)]
@@ -74,6 +82,15 @@ def points(state: boardlab.State) -> list[tuple[str, float, float]]:
     """The named points of the state's picture with their coordinates; none for a game drawn as text."""
     pointer = POINTS.get(state.game().name())
     return pointer(state) if pointer else []
+
+
+def view_points(view) -> list[tuple[str, float, float]]:
+    """The named points of view_svg(view)'s picture: the state's own where nothing is hidden from the
+    viewer, else the game's view points (none without them)."""
+    if not view.hides:
+        return points(view.full_state())
+    pointer = VIEW_POINTS.get(view.game().name())
+    return pointer(view) if pointer and view.viewer != boardlab.PUBLIC_VIEWER else []
 
 
 def action_points(game: boardlab.Game, text: str, names: set[str]) -> list[str]:

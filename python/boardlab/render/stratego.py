@@ -106,6 +106,23 @@ def _svg(cells: dict, status: str) -> str:
     return "".join(parts)
 
 
+def _squares() -> list[tuple[str, float, float]]:
+    """Every square by its name in the notation, with its centre on either picture: the board's
+    geometry, public whatever the viewer."""
+    return [(f"{FILES[file]}{rank + 1}", MARGIN + (file + 0.5) * STEP, MARGIN + (9.5 - rank) * STEP)
+            for rank in range(10) for file in range(10)]
+
+
+def points(state: boardlab.State) -> list[tuple[str, float, float]]:
+    """The whole board's squares (where a click means one)."""
+    return _squares()
+
+
+def view_points(view) -> list[tuple[str, float, float]]:
+    """A seat's picture's squares: the same geometry, nothing of the state read."""
+    return _squares()
+
+
 def svg(state: boardlab.State) -> str:
     """The whole board, every rank shown: for analysis and for a game that is over."""
     return _svg(*_all_cells(state))
