@@ -280,7 +280,7 @@ int parse_int(const std::string& text, const std::string& what) {
 
 GameParameters game_parameters(const std::string& variant, std::string_view parameters, int moves) {
   const GameSpec spec = stratego_spec();
-  GameParameters given{{"variant", variant}, {"two_square_limit", std::int64_t{5}}};
+  GameParameters given{{"variant", variant}, {"two_square_limit", std::int64_t{5}}, {"chasing_rule", false}};
   const GameString extra = parse_game_string("stratego(" + std::string(parameters) + ")");
   for (const auto& [key, value] : extra.params) {
     if (key == "variant" || key == "setup" || key == "red_setup" || key == "blue_setup")

@@ -17,10 +17,12 @@
 //
 // Choices:
 // - Only the types classic and barrage are read (the others are other games).
-// - The game read is stratego(variant=<type>,two_square_limit=5) (Gravon's rule) with the
+// - The game read is stratego(variant=<type>,two_square_limit=5,chasing_rule=false) with the
 //   caller's parameters on top, and, unless given, a move cap past the game's own length: a
-//   cap is not a rule, and an archived game must not be cut short. A recorded move that the
-//   engine's rules refuse (this engine's chasing rule is not Gravon's) is an error naming it.
+//   cap is not a rule, and an archived game must not be cut short. Gravon's two-square limit
+//   is 5; its server judged chases by its own rule, not the rule file's, so the reader turns
+//   the rule file's off and every archived move replays (chasing_rule=true checks a game
+//   against it). A recorded move that the engine's rules refuse is an error naming it.
 // - A result the moves contradict (the Flag taken by the side the file says lost) is an error;
 //   a result the moves do not reach (a resignation, a clock) is kept beside the state.
 // - Writing: the setups and moves from the state's history; a finished game's result (type

@@ -34,7 +34,7 @@ const std::string kMoves =
 TEST(Gravon, ReadsAHandWrittenBarrageGame) {
   const GravonGame g = read_gravon(barrage_game(kMoves));
   EXPECT_EQ(g.game->to_string(),
-            "stratego(blue_setup=,move_cap=0,red_setup=,setup=play,two_square_limit=5,variant=barrage)");
+            "stratego(blue_setup=,chasing_rule=false,move_cap=0,red_setup=,setup=play,two_square_limit=5,variant=barrage)");
   const std::string red = "FB12239X" + std::string(32, '.');
   const std::string blue = "..X9322" "1BF" + std::string(30, '.');
   EXPECT_EQ(g.state->record(), red + " " + blue + " e1-e10 g10-g9 d1-d4 g9-g10 d4-a4 g10-g9 a4-a10");
@@ -95,10 +95,37 @@ TEST(Gravon, KeepsAResultTheMovesDoNotReach) {
   EXPECT_EQ(write_gravon(*g.state).find("<result"), std::string::npos);
 }
 
+// Gravon's server judged chases by its own rule: an archived game with a third chase in a row
+// (the rule file forbids it) replays, unless the caller asks for the rule file's rule.
+TEST(Gravon, ReadsGamesThatBreakTheRuleFilesChasingRuleUnlessAskedToCheckIt) {
+  // Red's General on e4 follows Blue's Miner from e7 as it flees: the last move is the third chase.
+  const std::string field = std::string("MBCDAEALAD") + std::string(20, 'A') + "AAAAKAAAAA" + "AA__AA__AA" +
+                            "AA__AA__AA" + "AAAAQAAAAA" + std::string(20, 'A') + "YNOPAAWXAP";
+  std::string moves;
+  int id = 0;
+  for (const char* move : {"E4-E5", "D10-D9", "E5-E6", "E7-E8", "E6-E7", "E8-F8", "E7-F7", "F8-F9", "F7-F8"}) {
+    const std::string m = move;
+    const auto dash = m.find('-');
+    moves += "  <move id=\"" + std::to_string(++id) + "\" source=\"" + m.substr(0, dash) + "\" target=\"" +
+             m.substr(dash + 1) + "\"/>\n";
+  }
+  const std::string xml = barrage_game(moves, R"(<result type="3" winner="1"/>)", field);
+  const GravonGame g = read_gravon(xml);
+  EXPECT_FALSE(static_cast<const StrategoGame&>(*g.game).chasing_rule());
+  EXPECT_NE(g.state->record().find("f7-f8"), std::string::npos);
+  try {
+    read_gravon(xml, "chasing_rule=true");
+    ADD_FAILURE() << "the third chase was accepted under the rule file's chasing rule";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("F7-F8"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("chasing rule"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Gravon, ParametersAddToTheGame) {
   const GravonGame g = read_gravon(barrage_game(kMoves), "two_square_limit=3,move_cap=50");
   EXPECT_EQ(g.game->to_string(),
-            "stratego(blue_setup=,move_cap=50,red_setup=,setup=play,two_square_limit=3,variant=barrage)");
+            "stratego(blue_setup=,chasing_rule=false,move_cap=50,red_setup=,setup=play,two_square_limit=3,variant=barrage)");
   EXPECT_THROW(read_gravon(barrage_game(kMoves), "variant=classic"), GameParameterError);
   EXPECT_THROW(read_gravon(barrage_game(kMoves), "colour=red"), GameParameterError);
   EXPECT_THROW(read_gravon(barrage_game(kMoves), "move_cap=many"), GameParameterError);

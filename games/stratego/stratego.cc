@@ -59,6 +59,7 @@ StrategoGame::StrategoGame(const GameParameters& params) : Game("stratego", para
   if (limit < 1 || limit > 100)
     throw GameParameterError("stratego: two_square_limit must be 1..100 moves, got " + std::to_string(limit));
   two_square_limit_ = static_cast<int>(limit);
+  chasing_rule_ = std::get<bool>(params.at("chasing_rule"));
   auto cap = std::get<std::int64_t>(params.at("move_cap"));
   if (cap == 0) cap = barrage_ ? 1000 : 2000;
   if (cap < 1 || cap > kMaxMoveCap)
@@ -141,6 +142,9 @@ GameSpec stratego_spec() {
           {{"variant", std::string("classic"), "classic (40 pieces a side) or barrage (8 pieces)"},
            {"two_square_limit", std::int64_t{3},
             "moves of one piece in a row between the same two squares (the next is illegal); ISF and Gravon use 5"},
+           {"chasing_rule", true,
+            "the chasing rule of the rule file (a third chase in a row is illegal); false replays games played "
+            "without it (the Gravon reader's default)"},
            {"move_cap", std::int64_t{0},
             "plies after which the game is drawn as a cap (0: 2000 classic, 1000 barrage); not a rule"},
            {"setup", std::string("play"), "play: each side places its pieces as actions; random: both drawn by chance"},
@@ -223,7 +227,7 @@ StrategoState::Forbidden StrategoState::forbidden(Player p) const {
     f.ts_to = ts_from_[p];
   }
   const Player q = 1 - p;
-  if (chase_count_[p] >= 2 && last_from_[q] == chase_target_[p]) {
+  if (stratego().chasing_rule() && chase_count_[p] >= 2 && last_from_[q] == chase_target_[p]) {
     const int x = chase_piece_[p], t = last_to_[q];
     if (x >= 0 && t >= 0 && owner(x) == p && owner(t) == q && !(dilate(bit(x)) & bit(t)) && t != x) {
       f.chase_from = x;

@@ -27,6 +27,7 @@
 //   stands on T, and A moves (not attacks) to a square next to T. Chases continue a count when
 //   the player's previous move was a chase of Q (then standing where it fled from) by A (then
 //   arriving on X); the 3rd chase in a row is illegal; any other move resets the count;
+//   `chasing_rule=false` turns it off (games played elsewhere under other repetition rules);
 // - a player who cannot move on its turn loses, unless the opponent could not move either
 //   (judged by the same rules as if it were to move), which is a draw;
 // - the unreachable-flag draw: side S "has a path" when one of its movable pieces reaches the
@@ -83,6 +84,7 @@ class StrategoGame final : public Game {
   const std::array<std::int8_t, stratego::kKinds>& counts() const { return counts_; }
   int pieces_per_side() const { return pieces_; }
   int two_square_limit() const { return two_square_limit_; }
+  bool chasing_rule() const { return chasing_rule_; }
   int move_cap() const { return move_cap_; }
   SetupMode setup_mode() const { return mode_; }
   // A side's setup fixed by a parameter (setup actions 0..12 per fill square), or empty.
@@ -117,6 +119,7 @@ class StrategoGame final : public Game {
   std::array<std::int8_t, stratego::kKinds> counts_;
   int pieces_;
   int two_square_limit_;
+  bool chasing_rule_;
   int move_cap_;
   SetupMode mode_;
   std::vector<std::int8_t> fixed_[2];

@@ -224,6 +224,12 @@ TEST(Stratego, TheChasingRuleForbidsTheThirdChase) {
   auto u = g->new_initial_state();
   play(*u, "e4-e5 d10-d9 e5-e6 e7-e8 e6-e7 e8-f8");
   EXPECT_EQ(static_cast<StrategoState&>(*u).illegality(u->string_to_action("e7-f7")), "");
+  // With chasing_rule=false the third chase is a move like any other.
+  auto off = barrage(red, blue, ",chasing_rule=false");
+  auto v = off->new_initial_state();
+  play(*v, "e4-e5 d10-d9 e5-e6 e7-e8 e6-e7 e8-f8 e7-f7 f8-f9");
+  EXPECT_TRUE(has_move(*v, "f7-f8"));
+  play(*v, "f7-f8");
 }
 
 // A classic setup whose Bombs close the six open squares of the front rank: nothing can move.

@@ -1,7 +1,7 @@
 // Every game's golden playthroughs: a seeded game must play exactly as the checked-in file says.
 //
 // After an intended change of behaviour, regenerate the files and review the diff:
-//   BOARDLAB_UPDATE_GOLDEN=1 build/tests/conformance_test --gtest_filter='Playthrough*'
+//   BOARDLAB_UPDATE_GOLDEN=1 build/tests/conformance_test --gtest_filter='*Playthrough*'
 #include <gtest/gtest.h>
 
 #include <cstdlib>
