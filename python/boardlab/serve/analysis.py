@@ -5,7 +5,7 @@ import threading
 import boardlab
 from boardlab.agents import load_agent
 from boardlab.labels import player_labels
-from boardlab.serve.session import Move, log_of
+from boardlab.serve.session import Move, log_of, replay
 
 
 def read_record(text: str, game: "boardlab.Game | None") -> tuple[boardlab.Game, str]:
@@ -55,13 +55,7 @@ class RecordAnalysis:
     def state_at(self, position: int) -> boardlab.State:
         if not 0 <= position <= len(self.moves):
             raise ValueError(f"position {position} is outside this game (0 to {len(self.moves)})")
-        state = self.game.new_initial_state()
-        for move in self.moves[:position]:
-            if move.kind == "joint":
-                state.apply_actions(move.actions)
-            else:
-                state.apply_action(move.actions[0])
-        return state
+        return replay(self.game, self.moves[:position])
 
 
 class AgentCache:

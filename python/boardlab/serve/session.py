@@ -257,13 +257,18 @@ class GameSession:
         self.version += 1
 
     def _replay(self, moves: int) -> boardlab.State:
-        state = self.game.new_initial_state()
-        for move in self.log[:moves]:
-            if move.kind == "joint":
-                state.apply_actions(move.actions)
-            else:
-                state.apply_action(move.actions[0])
-        return state
+        return replay(self.game, self.log[:moves])
+
+
+def replay(game: boardlab.Game, moves: list[Move]) -> boardlab.State:
+    """The state after `moves` from the initial state."""
+    state = game.new_initial_state()
+    for move in moves:
+        if move.kind == "joint":
+            state.apply_actions(move.actions)
+        else:
+            state.apply_action(move.actions[0])
+    return state
 
 
 def log_of(state: boardlab.State) -> list[Move]:
