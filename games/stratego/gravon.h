@@ -10,7 +10,11 @@
 // The field content is the board at the start, square a1 first, then b1 .. k1, a2 .. k10 (the
 // cells of board.h): 'A' empty, '_' lake, 'B'..'M' Red's Bomb, Spy, Scout, Miner, Sergeant,
 // Lieutenant, Captain, Major, Colonel, General, Marshal, Flag, and 'N'..'Y' Blue's in the
-// same order. Squares are file A-K without J, rank 1-10; some archive files wrote J for K,
+// same order (checked against the archive's own field strings as rhalbersma/gravon's
+// data/barrage.csv lists them: each holds Red's eight pieces in its first 40 characters and
+// Blue's in its last 40, the Flags mostly in the first and last ten, the back ranks; whether
+// files run A to K or K to A the fields alone cannot tell, and no archived move list was at
+// hand to check it). Squares are file A-K without J, rank 1-10; some archive files wrote J for K,
 // which the reader takes as K (as the archive's own repair does). The result's winner is 1
 // Red, 2 Blue, 3 a draw; its type is Gravon's ending: 0 the loser could not move, 1 the Flag
 // was captured, 2 neither could move, 3 resigned, 4 a tie agreed, 10-14 clocks or absence.
