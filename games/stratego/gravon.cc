@@ -282,7 +282,9 @@ GameParameters game_parameters(const std::string& variant, std::string_view para
   const GameSpec spec = stratego_spec();
   GameParameters given{{"variant", variant}, {"two_square_limit", std::int64_t{5}}, {"chasing_rule", false}};
   const GameString extra = parse_game_string("stratego(" + std::string(parameters) + ")");
-  for (const auto& [key, value] : extra.params) {
+  for (const auto& param : extra.params) {
+    const std::string& key = param.first;  // a name, not a structured binding: clang 14's lambdas cannot capture those
+    const auto& value = param.second;
     if (key == "variant" || key == "setup" || key == "red_setup" || key == "blue_setup")
       throw GameParameterError("gravon: the file gives " + key + "; it cannot be set here");
     const auto at = std::find_if(spec.params.begin(), spec.params.end(), [&](const ParamSpec& p) { return p.name == key; });
