@@ -401,14 +401,18 @@ def test_a_run_folder_in_use_is_refused_naming_the_holder(tmp_path):
 
 
 def test_a_full_disk_is_one_line_and_keeps_the_previous_checkpoint(tmp_path):
-    """Files limited below a checkpoint's size (RLIMIT_FSIZE: writes fail as on a full disk)."""
+    """Files limited below a checkpoint's size (RLIMIT_FSIZE: writes fail as on a full disk). Half the size, not
+    one byte less: a later checkpoint of the same run can be smaller by some bytes (LibTorch's archive
+    pickles its module metadata under other mangled names), and it fitted; the replay, logs and metrics
+    all stay far below half."""
     run = tmp_path / "run"
     first = subprocess.run(
         [str(LAUNCHER), "train", "--config", CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=2"])],
         capture_output=True, text=True, timeout=120,
     )
     assert first.returncode == 0, first.stderr
-    limit = (run / "checkpoints" / "step_000000002.pt").stat().st_size - 1
+    limit = (run / "checkpoints" / "step_000000002.pt").stat().st_size // 2
+    assert (run / "checkpoints" / "step_000000002.replay").stat().st_size < limit
 
     def full_disk():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of a signal, like ENOSPC
