@@ -149,6 +149,16 @@ SelfPlayGame random_record(const Game& game, Rng& rng) {
       position.targets.push_back(std::move(target));
       record.positions.push_back(std::move(position));
     }
+    if (p == kSimultaneousPlayer) {  // a round: each seat's random action, in seat order
+      std::vector<Action> joint;
+      for (Player seat = 0; seat < game.num_players(); ++seat) {
+        const std::vector<Action> legal = state->legal_actions(seat);
+        joint.push_back(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        record.steps.push_back({seat, joint.back()});
+      }
+      state->apply_joint(joint);
+      continue;
+    }
     const Action a = state->random_legal_action(rng);
     record.steps.push_back({p, a});
     state->apply(a);

@@ -84,12 +84,12 @@ def test_a_run_resumes_under_another_rank_count_and_without_mpi(tmp_path):
 def test_a_killed_rank_ends_the_job_naming_it_and_the_run_resumes(tmp_path, victim):
     run = tmp_path / "run"
     command = [*MPIRUN, "-np", "3", str(suite.LAUNCHER), "train", "--config", suite.CONFIG, "--out", str(run),
-               *sets([*TINY, "run.max_steps=100000"])]
+               *sets([*TINY, "run.max_steps=100000", "run.log_every_seconds=1"])]
     job = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     output = []
     pids = {}
     try:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 240
         # Each actor rank names its pid; the learner is the launcher's child holding the run folder's lock.
         while time.monotonic() < deadline and (len(pids) < 2 or latest_step(run) < 5):
             line = job.stdout.readline()

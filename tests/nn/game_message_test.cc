@@ -16,12 +16,7 @@
 namespace boardlab {
 namespace {
 
-using nn_testing::predict_all;
-using nn_testing::random_positions;
-using nn_testing::random_selfplay_game;
-using nn_testing::TempDir;
-using nn_testing::tiny_network;
-using nn_testing::virus_war;
+using namespace nn_testing;
 
 std::shared_ptr<const Game> game_named(const std::string& name) {
   return name.starts_with("toy_") ? load_toy(name) : load_game(name);
