@@ -43,17 +43,19 @@ def latest_step(run):
 
 def test_games_from_every_actor_reach_the_learner_and_networks_every_actor(tmp_path):
     run = tmp_path / "run"
-    result = train(3, "--config", suite.CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=12"]))
+    # 40 steps of 16 samples need more positions than one rank's first 4 games (~760): the
+    # learner holds the actors when one rank's games arrive, and only steps on.
+    result = train(3, "--config", suite.CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=40"]))
     assert result.returncode == 0, result.stderr[-3000:]
     assert "self-play on 2 actor ranks" in (run / "log.txt").read_text()
     rows = metrics(run)
     last = rows[-1]
-    assert int(last["step"]) == 12
+    assert int(last["step"]) == 40
     for rank in (1, 2):
         # Every actor's games reached the replay...
         assert int(last[f"actor{rank}_games"]) > 0, (rank, last)
         assert any(row[f"actor{rank}_network_age"] != "" for row in rows)
-        # ...and it played with more than the first network: at 2 steps a broadcast, 12 steps send 7.
+        # ...and it played with more than the first network: at 2 steps a broadcast, 40 steps send 21.
         stopped = re.search(rf"actor rank {rank} stopped after (\d+) games, \d+ positions, (\d+) network versions", result.stderr)
         assert stopped, result.stderr[-3000:]
         assert int(stopped.group(2)) > 1
