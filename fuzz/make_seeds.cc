@@ -2,8 +2,8 @@
 //
 // Usage: fuzz_make_seeds SOURCE_DIR OUT_DIR [checkpoint]. Inputs take each target's layout
 // (selector bytes, then text): records come from the golden playthroughs, configs from
-// configs/*.yaml and the full default dump, replay files and checkpoints from the writers
-// training uses (ReplayBuffer::save, save_checkpoint), so the seeds are what a run writes.
+// configs/*.yaml and the full default dump, replay files, actor ranks' game messages and checkpoints from
+// the writers training uses (ReplayBuffer::save, encode_game_message, save_checkpoint), so the seeds are what a run writes.
 // With `checkpoint` it writes the checkpoint seed (not committed); without, every other target's.
 #include <filesystem>
 #include <fstream>
@@ -15,6 +15,7 @@
 #include "core/config.h"
 #include "fuzz/fuzz.h"
 #include "games/registry.h"
+#include "nn/game_message.h"
 #include "nn/replay_buffer.h"
 #include "nn/train_config.h"
 #ifdef BOARDLAB_FUZZ_CHECKPOINT
@@ -129,42 +130,67 @@ void configs(const fs::path& source) {
   if (!lines.empty()) write("set", "last", lines);
 }
 
-// Random games stored as self-play stores them: every step, a policy at every third
+// A random game recorded as self-play records it: every step, a policy at every third
 // position (uniform over the legal actions), a value-only target at the others.
+SelfPlayGame random_record(const Game& game, Rng& rng) {
+  SelfPlayGame record;
+  auto state = game.new_initial_state();
+  while (!state->is_terminal()) {
+    const Player p = state->current_player();
+    if (p >= 0) {
+      SelfPlayGame::Position position;
+      position.ply = static_cast<int>(record.steps.size());
+      position.full_search = record.steps.size() % 3 == 0;
+      SelfPlayGame::Target target;
+      target.player = p;
+      target.legal = state->legal_actions();
+      target.policy.assign(target.legal.size(), 1.0f / static_cast<float>(target.legal.size()));
+      target.root_value = 0.25f;
+      position.targets.push_back(std::move(target));
+      record.positions.push_back(std::move(position));
+    }
+    if (p == kSimultaneousPlayer) {  // a round: each seat's random action, in seat order
+      std::vector<Action> joint;
+      for (Player seat = 0; seat < game.num_players(); ++seat) {
+        const std::vector<Action> legal = state->legal_actions(seat);
+        joint.push_back(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        record.steps.push_back({seat, joint.back()});
+      }
+      state->apply_joint(joint);
+      continue;
+    }
+    const Action a = state->random_legal_action(rng);
+    record.steps.push_back({p, a});
+    state->apply(a);
+  }
+  record.returns = state->returns();
+  record.truncated = state->is_truncated();
+  return record;
+}
+
 void replays() {
   const auto& games = fuzz::fuzz_games();
   for (std::size_t i = 0; i < games.size(); ++i) {
     const Game& game = *games[i];
     ReplayBuffer buffer(game, 1 << 20);
     Rng rng(7);
-    for (int g = 0; g < 2; ++g) {
-      SelfPlayGame record;
-      auto state = game.new_initial_state();
-      while (!state->is_terminal()) {
-        const Player p = state->current_player();
-        if (p >= 0) {
-          SelfPlayGame::Position position;
-          position.ply = static_cast<int>(record.steps.size());
-          position.full_search = record.steps.size() % 3 == 0;
-          SelfPlayGame::Target target;
-          target.player = p;
-          target.legal = state->legal_actions();
-          target.policy.assign(target.legal.size(), 1.0f / static_cast<float>(target.legal.size()));
-          target.root_value = 0.25f;
-          position.targets.push_back(std::move(target));
-          record.positions.push_back(std::move(position));
-        }
-        const Action a = state->random_legal_action(rng);
-        record.steps.push_back({p, a});
-        state->apply(a);
-      }
-      record.returns = state->returns();
-      record.truncated = state->is_truncated();
-      buffer.add(record);
-    }
+    for (int g = 0; g < 2; ++g) buffer.add(random_record(game, rng));
     const fs::path dir = out_dir / "replay";
     fs::create_directories(dir);
     buffer.save((dir / (std::to_string(i) + ".bin")).string());
+  }
+}
+
+// An actor rank's messages: a game, and the last message (no game), of each game.
+void game_messages() {
+  const auto& games = fuzz::fuzz_games();
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    Rng rng(11);
+    const SelfPlayGame record = random_record(*games[i], rng);
+    const ActorReport report{.network_version = 20, .searches = 300, .simulations = 4800, .inference_batches = 40,
+                             .inference_positions = 1200};
+    write("game_message", std::to_string(i) + ".msg", selector(i) + encode_game_message(*games[i], report, &record));
+    write("game_message", std::to_string(i) + "_last.msg", selector(i) + encode_game_message(*games[i], report, nullptr));
   }
 }
 
@@ -217,6 +243,7 @@ int main(int argc, char** argv) {
   player_specs();
   configs(argv[1]);
   replays();
+  game_messages();
   checkpoint_fields();
   return 0;
 }

@@ -9,9 +9,9 @@
 namespace boardlab {
 
 Actors::Actors(const Game& game, const Options& options, std::shared_ptr<const Model> network, std::int64_t version,
-               ReplayBuffer& replay, const std::vector<std::array<std::uint64_t, 4>>& seeds, std::uint64_t fresh_seed,
+               ReplayBuffer* replay, const std::vector<std::array<std::uint64_t, 4>>& seeds, std::uint64_t fresh_seed,
                std::function<void(const SelfPlayGame&, const State&)> on_game)
-    : game_(&game), server_(network, options.inference), replay_(&replay), on_game_(std::move(on_game)) {
+    : game_(&game), server_(network, options.inference), replay_(replay), on_game_(std::move(on_game)) {
   if (options.workers < 1) throw InputError("self-play: workers must be at least 1");
   server_.set_model(std::move(network), version);
   learner_step_ = version;
@@ -25,6 +25,20 @@ Actors::Actors(const Game& game, const Options& options, std::shared_ptr<const M
     workers_.push_back(std::make_unique<SelfPlayWorker>(game, options.search, options.self_play, server_, stream));
     workers_.back()->set_max_batch(options.inference.max_batch);
   }
+}
+
+SelfPlayTally tally_game(const Game& game, const SelfPlayGame& record, const State& final_state) {
+  SelfPlayTally t;
+  t.games = 1;
+  t.positions = static_cast<std::int64_t>(record.positions.size());
+  t.steps = static_cast<std::int64_t>(record.steps.size());
+  t.turns = final_state.move_number();
+  t.truncated = record.truncated ? 1 : 0;
+  t.draws = is_draw(record.returns) ? 1 : 0;
+  const TurnCount turns = count_turns(record.steps, game.pass_action());
+  t.seat_turns = turns.turns;
+  t.passes = turns.passes;
+  return t;
 }
 
 Actors::~Actors() { stop(); }
@@ -86,17 +100,8 @@ void Actors::play(SelfPlayWorker& worker) {
     // record, and a game that does not replay is refused before it reaches the buffer.
     std::unique_ptr<State> final_state = game_->new_initial_state();
     apply_steps(*final_state, game.steps);
-    replay_->add(game);
-    SelfPlayTally t;
-    t.games = 1;
-    t.positions = static_cast<std::int64_t>(game.positions.size());
-    t.steps = static_cast<std::int64_t>(game.steps.size());
-    t.turns = final_state->move_number();
-    t.truncated = game.truncated ? 1 : 0;
-    t.draws = is_draw(game.returns) ? 1 : 0;
-    const TurnCount turns = count_turns(game.steps, game_->pass_action());
-    t.seat_turns = turns.turns;
-    t.passes = turns.passes;
+    if (replay_) replay_->add(game);
+    SelfPlayTally t = tally_game(*game_, game, *final_state);
     t.network_lag = learner_step_ - server_.model_version();
     if (on_game_) on_game_(game, *final_state);
     std::lock_guard lock(mutex_);
@@ -152,7 +157,7 @@ std::uint64_t Actors::searches() const {
   return total;
 }
 
-void Actors::check() const {
+void Actors::check() {
   std::lock_guard lock(mutex_);
   if (error_) std::rethrow_exception(error_);
 }

@@ -1,6 +1,7 @@
 // Writing metrics.csv, and carrying its rows over a resume.
 #include "nn/metrics_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -52,12 +53,16 @@ std::string metric_number(double value, int decimals) {
 MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std::optional<MetricsCut> cut)
     : path_(std::move(path)), columns_(std::move(columns)) {
   if (columns_.empty() || columns_.front() != "step") throw std::logic_error("metrics.csv: the first column is step");
-  std::string kept = join(columns_) + "\n";
+  std::string kept;
   if (cut && std::filesystem::exists(path_)) {
     std::istringstream in(read_file(path_));
     std::string line;
     std::getline(in, line);
     const std::vector<std::string> old_columns = split_csv_line(line);
+    // Columns this session does not write keep their history (a run resumed with fewer
+    // actor ranks keeps the others' columns), after the session's own.
+    for (const auto& old : old_columns)
+      if (std::find(columns_.begin(), columns_.end(), old) == columns_.end()) columns_.push_back(old);
     for (std::int64_t read = 0; std::getline(in, line); ++read) {
       if (cut->rows >= 0 && read >= cut->rows) break;
       const std::vector<std::string> cells = split_csv_line(line);
@@ -73,7 +78,7 @@ MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std
       ++rows_;
     }
   }
-  write_file_atomically(path_, kept);
+  write_file_atomically(path_, join(columns_) + "\n" + kept);
 }
 
 void MetricsFile::append(const MetricsRow& row) {

@@ -25,8 +25,8 @@ class MetricsFile {
   // the checkpoint are dropped (`cut`), so the file describes exactly the run that
   // continues and never holds a step's row twice from two sessions; the kept rows are
   // mapped by column name onto `columns`: a run resumed by a newer boardlab keeps its
-  // history, with empty cells for columns it did not have. Without `cut` the file starts
-  // afresh.
+  // history, with empty cells for columns it did not have, and columns this session does
+  // not write stay, after `columns`. Without `cut` the file starts afresh.
   MetricsFile(std::string path, std::vector<std::string> columns, std::optional<MetricsCut> cut);
 
   // Appends a row; a column outside the header is a programming error (std::logic_error),

@@ -77,6 +77,56 @@ Model Model::clone() const {
   return Model(std::move(copy));
 }
 
+namespace {
+// Parameters, then buffers (BatchNorm statistics and its int64 counters), each in the order
+// the network declares them: the same for every network of one config.
+std::vector<torch::Tensor> weight_tensors(const ResNet& net) {
+  std::vector<torch::Tensor> out;
+  for (const auto& p : net->parameters()) out.push_back(p);
+  for (const auto& b : net->buffers()) out.push_back(b);
+  return out;
+}
+std::size_t tensor_bytes(const torch::Tensor& t) { return static_cast<std::size_t>(t.numel()) * t.element_size(); }
+}  // namespace
+
+std::size_t Model::weights_size() const {
+  std::size_t total = 0;
+  for (const auto& t : weight_tensors(impl_->net)) total += tensor_bytes(t);
+  return total;
+}
+
+std::string Model::weights() const {
+  std::string out;
+  out.reserve(weights_size());
+  torch::NoGradGuard no_grad;
+  for (const auto& t : weight_tensors(impl_->net)) {
+    const torch::Tensor c = t.contiguous();
+    out.append(static_cast<const char*>(c.data_ptr()), tensor_bytes(c));
+  }
+  return out;
+}
+
+void Model::set_weights(std::string_view bytes, const std::string& from) {
+  const std::vector<torch::Tensor> tensors = weight_tensors(impl_->net);
+  if (bytes.size() != weights_size())
+    throw InputError("weights from " + from + " are " + std::to_string(bytes.size()) + " bytes; this network (" +
+                     std::to_string(impl_->config.blocks) + "x" + std::to_string(impl_->config.channels) + ") needs " +
+                     std::to_string(weights_size()));
+  // Checked before anything is copied: a NaN would only show when a search picks no move.
+  std::size_t at = 0;
+  std::vector<torch::Tensor> incoming;
+  for (const auto& t : tensors) {
+    torch::Tensor copy = torch::empty(t.sizes(), t.options());  // contiguous
+    std::memcpy(copy.data_ptr(), bytes.data() + at, tensor_bytes(t));
+    at += tensor_bytes(t);
+    if (copy.is_floating_point() && !torch::isfinite(copy).all().item<bool>())
+      throw InputError("weights from " + from + " hold NaN or infinity");
+    incoming.push_back(std::move(copy));
+  }
+  torch::NoGradGuard no_grad;
+  for (std::size_t i = 0; i < tensors.size(); ++i) tensors[i].copy_(incoming[i]);
+}
+
 const NetworkConfig& Model::config() const { return impl_->config; }
 ObservationShape Model::input_shape() const { return impl_->shape; }
 int Model::num_actions() const { return impl_->num_actions; }

@@ -1,9 +1,11 @@
 // A network instance behind a torch-free interface, so search, self-play and bindings compile without LibTorch headers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/game.h"
 #include "nn/network_config.h"
@@ -20,6 +22,15 @@ class Model {
 
   // A deep copy (evaluation snapshots, the previous checkpoint's player).
   Model clone() const;
+
+  // Every parameter and buffer as raw bytes, in the network's fixed order: what an MPI
+  // learner broadcasts to its actor ranks. The size depends on the config alone
+  // (weights_size), so a receiver knows it before the bytes come.
+  std::string weights() const;
+  std::size_t weights_size() const;
+  // Loads what weights() wrote for a network of the same config; InputError naming `from`
+  // when the size differs or a value is not finite, the model unchanged.
+  void set_weights(std::string_view bytes, const std::string& from);
 
   const NetworkConfig& config() const;
   ObservationShape input_shape() const;

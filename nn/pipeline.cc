@@ -17,6 +17,7 @@
 #include "games/registry.h"
 #include "nn/actors.h"
 #include "nn/checkpoint.h"
+#include "nn/distributed.h"
 #include "nn/learner.h"
 #include "nn/memory_estimate.h"
 #include "nn/metrics_file.h"
@@ -74,7 +75,7 @@ class SelfPlayMetrics {
     return {"games_per_s", "positions_per_s", "simulations_per_s", "mean_batch", "game_length", "draw_rate",
             "pass_rate", "truncated_rate", "network_lag"};
   }
-  MetricsRow take(const Actors& actors, const Game& game) {
+  MetricsRow take(const ActorPool& actors, const Game& game) {
     const SelfPlayTally t = actors.tally();
     const std::uint64_t sims = actors.simulations(), searches = actors.searches();
     const InferenceStats inference = actors.inference_stats();
@@ -228,9 +229,8 @@ std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainC
   return line + " | " + duration(elapsed) + " elapsed, ETA " + duration(eta);
 }
 
-}  // namespace
-
-TrainSummary train(const TrainOptions& options) {
+// The learner's part: the whole run when it is the only rank.
+TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
   const auto log_fn = options.log ? options.log : [](const std::string& line) { std::cerr << line << std::endl; };
   const auto session_start = Clock::now();
 
@@ -270,19 +270,26 @@ TrainSummary train(const TrainOptions& options) {
                           .search = cfg.eval_search,
                           .seed = cfg.seed},
                          run);
+  const auto on_game = [&](const SelfPlayGame& g, const State& final_state) {
+    if (cfg.save_games) run.append_game(game_line(g, final_state));
+  };
+  std::unique_ptr<ActorPool> pool;
+  if (me.ranks > 1)
+    pool = make_remote_actors(me, *game, cfg, master(), learner.snapshot(), step, replay, on_game);
+  else
+    pool = std::make_unique<Actors>(
+        *game, Actors::Options{.workers = cfg.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
+        learner.snapshot(), step, &replay, state.actor_streams, master(), on_game);
+  ActorPool& actors = *pool;
   std::vector<std::string> columns = {"step", "seconds", "games", "positions", "replay_positions"};
   for (const auto& c : Learner::metric_columns()) columns.push_back(c);
   for (const auto& c : SelfPlayMetrics::columns()) columns.push_back(c);
   for (const auto& c : evaluator.metric_columns()) columns.push_back(c);
+  for (const auto& c : actors.metric_columns()) columns.push_back(c);
   MetricsFile metrics(run.metrics_path(), columns,
                       state.resume_step ? std::optional<MetricsCut>({*state.resume_step, state.metrics_rows}) : std::nullopt);
 
   const std::int64_t games_before = progress.games, positions_before = progress.positions;
-  Actors actors(*game, {.workers = cfg.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
-                learner.snapshot(), step, replay, state.actor_streams, master(),
-                [&](const SelfPlayGame& g, const State& final_state) {
-                  if (cfg.save_games) run.append_game(game_line(g, final_state));
-                });
   // Positions searched in the whole run, finished games or not: what the replay ratio counts.
   auto produced = [&] { return positions_before + static_cast<std::int64_t>(actors.searches()); };
   auto totals = [&] {
@@ -295,7 +302,8 @@ TrainSummary train(const TrainOptions& options) {
           std::to_string(cfg.network.channels) + " (" + std::to_string(model.num_parameters()) + " parameters), " +
           std::string(algorithm_name(cfg.search.algorithm)) + " search with " + std::to_string(cfg.search.simulations) +
           " simulations, replay " + std::to_string(replay.positions()) + " positions; memory " +
-          estimate_training_memory(cfg, *game).describe());
+          estimate_training_memory(cfg, *game).describe() +
+          (me.ranks > 1 ? "; self-play on " + actors.traffic() + ", this " + me.role() + " trains" : ""));
 
   auto elapsed = [&] {
     return progress.seconds_before + std::chrono::duration<double>(Clock::now() - session_start).count();
@@ -325,6 +333,7 @@ TrainSummary train(const TrainOptions& options) {
     const auto [games, positions] = totals();
     MetricsRow row = learner.take_metrics(produced());
     row.merge(self_play_metrics.take(actors, *game));
+    row.merge(actors.take_metrics());
     if (evaluation) row.merge(evaluator.metrics(*evaluation));
     row["step"] = std::to_string(step);
     row["seconds"] = metric_number(elapsed(), 1);
@@ -406,6 +415,7 @@ TrainSummary train(const TrainOptions& options) {
   if (!stop_requested() && !recent && (!last_eval || last_eval->step != step) && evaluate())
     checkpoint();  // again: the evaluation's row and files join the run's last moment
   const bool stopped = stop_requested();
+  if (!actors.traffic().empty()) run.log("traffic: " + actors.traffic());
   const auto [games, positions] = totals();
   run.log(std::string(stopped ? "stopped" : "finished") + " at step " + std::to_string(step) + " after " +
           duration(elapsed()) + ": " + std::to_string(games) + " games, " + std::to_string(positions) + " positions");
@@ -419,6 +429,17 @@ TrainSummary train(const TrainOptions& options) {
   summary.final_evaluation = last_eval ? last_eval->table : "";
   summary.stopped = stopped;
   return summary;
+}
+
+}  // namespace
+
+TrainSummary train(const TrainOptions& options) {
+  const RankInfo me = join_job();
+  return run_as_rank(me, [&] {
+    if (me.rank > 0)
+      return act_for_learner(me, options.log ? options.log : [](const std::string& line) { std::cerr << line << std::endl; });
+    return train_here(options, me);
+  });
 }
 
 }  // namespace boardlab

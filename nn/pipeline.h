@@ -38,8 +38,11 @@ struct TrainSummary {
   double seconds = 0;
   std::string final_evaluation;  // the last evaluation's table
   bool stopped = false;          // a stop request ended the run early
+  int rank = 0;                  // under MPI, this process's rank: an actor rank's summary counts its own games only
 };
 
+// Under mpirun or srun (a build with BOARDLAB_MPI), each rank calls this with the same
+// options: rank 0 trains as above with the other ranks as its actors (nn/distributed.h).
 TrainSummary train(const TrainOptions& options);
 
 }  // namespace boardlab

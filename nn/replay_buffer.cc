@@ -7,6 +7,7 @@
 
 #include "core/atomic_file.h"
 #include "core/errors.h"
+#include "nn/replay_codec.h"
 #include "nn/replay_storage.h"
 
 namespace boardlab {
@@ -19,63 +20,6 @@ constexpr char kMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '3'};
 constexpr char kMagic2[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '2'};
 constexpr char kOldMagic[8] = {'B', 'L', 'R', 'P', 'L', 'A', 'Y', '1'};
 constexpr char kEnd[4] = {'E', 'N', 'D', '!'};
-
-class Writer {
- public:
-  template <typename T>
-  void put(const T& value) {
-    out_.append(reinterpret_cast<const char*>(&value), sizeof value);
-  }
-  template <typename T>
-  void put_vector(const std::vector<T>& values) {
-    out_.append(reinterpret_cast<const char*>(values.data()), sizeof(T) * values.size());
-  }
-  void put_column(const PackedColumn& column) {
-    put_vector(column.low());
-    put_vector(column.high());
-  }
-  void put_bytes(const char* data, std::size_t n) { out_.append(data, n); }
-  const std::string& bytes() const { return out_; }
-
- private:
-  std::string out_;
-};
-
-class Reader {
- public:
-  Reader(const std::string& bytes, const std::string& path) : bytes_(bytes), path_(path) {}
-  template <typename T>
-  T get(const std::string& what) {
-    T value;
-    take(&value, sizeof value, what);
-    return value;
-  }
-  template <typename T>
-  void get_vector(std::vector<T>& values, std::size_t n, const std::string& what) {
-    if (n > (bytes_.size() - pos_) / sizeof(T)) fail("truncated in " + what);
-    values.resize(n);
-    take(values.data(), sizeof(T) * n, what);
-  }
-  void get_column(PackedColumn& column, std::size_t n, const std::string& what) {
-    get_vector(column.low(), n, what);
-    get_vector(column.high(), column.wide() ? n : 0, what);
-  }
-  void take(void* out, std::size_t n, const std::string& what) {
-    if (bytes_.size() - pos_ < n) fail("truncated in " + what);
-    if (n == 0) return;  // an empty vector's data() may be null, which memcpy must never get
-    std::memcpy(out, bytes_.data() + pos_, n);
-    pos_ += n;
-  }
-  [[noreturn]] void fail(const std::string& why) const {
-    throw InputError("replay file '" + path_ + "' is corrupt: " + why + " (at byte " + std::to_string(pos_) + ")");
-  }
-  bool at_end() const { return pos_ == bytes_.size(); }
-
- private:
-  const std::string& bytes_;
-  const std::string& path_;
-  std::size_t pos_ = 0;
-};
 
 // A drawn example: its game (kept alive outside the lock) and its target.
 struct Pick {
@@ -310,7 +254,7 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
 }
 
 void ReplayBuffer::save(const std::string& path) const {
-  Writer w;
+  ByteWriter w;
   w.put_bytes(kMagic, sizeof kMagic);
   const std::string name = game_->to_string();
   w.put(static_cast<std::uint32_t>(name.size()));
@@ -322,20 +266,7 @@ void ReplayBuffer::save(const std::string& path) const {
   w.put(games_added_);
   w.put(positions_added_);
   w.put(static_cast<std::uint64_t>(games_.size()));
-  for (const auto& game : games_) {
-    const StoredGame& g = *game;
-    w.put(static_cast<std::uint32_t>(g.steps()));
-    w.put_column(g.actions);
-    w.put(static_cast<std::uint32_t>(g.returns.size()));
-    w.put_vector(g.returns);
-    w.put(static_cast<std::uint8_t>(g.truncated));
-    w.put(static_cast<std::uint32_t>(g.targets()));
-    w.put_column(g.target);
-    w.put_vector(g.policy_offset);
-    w.put_column(g.policy_action);
-    w.put_vector(g.policy_weight);
-    w.put_vector(g.root_value);
-  }
+  for (const auto& game : games_) put_stored_game(w, *game);
   w.put_bytes(kEnd, sizeof kEnd);
   write_file_atomically(path, w.bytes());
 }
@@ -343,7 +274,7 @@ void ReplayBuffer::save(const std::string& path) const {
 void ReplayBuffer::load(const std::string& path) { load_from(read_file(path), path); }
 
 void ReplayBuffer::load_from(const std::string& bytes, const std::string& path) {
-  Reader r(bytes, path);
+  ByteReader r(bytes, "replay file '" + path + "'");
   char magic[sizeof kMagic];
   r.take(magic, sizeof magic, "the header");
   if (std::memcmp(magic, kOldMagic, sizeof kOldMagic) == 0)
@@ -367,34 +298,9 @@ void ReplayBuffer::load_from(const std::string& bytes, const std::string& path) 
   const auto positions_added = r.get<std::int64_t>("the counters");
   const auto count = r.get<std::uint64_t>("the game count");
   std::vector<std::shared_ptr<const StoredGame>> loaded;
-  const int players = game_->num_players();
-  const auto num_actions = static_cast<std::uint32_t>(game_->num_distinct_actions());
   for (std::uint64_t i = 0; i < count; ++i) {
     const std::string where = "game " + std::to_string(i + 1);
-    auto g = std::make_shared<StoredGame>(layout);
-    r.get_column(g->actions, r.get<std::uint32_t>(where), where);
-    r.get_vector(g->returns, r.get<std::uint32_t>(where), where);
-    const auto truncated = r.get<std::uint8_t>(where);
-    if (truncated > 1) r.fail(where + " has a truncation flag that is neither 0 nor 1");
-    g->truncated = truncated == 1;
-    const auto targets = r.get<std::uint32_t>(where);
-    r.get_column(g->target, targets, where);
-    r.get_vector(g->policy_offset, targets + std::size_t{1}, where);
-    const std::uint32_t entries = g->policy_offset.back();
-    r.get_column(g->policy_action, entries, where);
-    r.get_vector(g->policy_weight, entries, where);
-    if (version2) g->root_value.assign(targets, StoredGame::kNoRootValue);
-    else r.get_vector(g->root_value, targets, where);
-    if (static_cast<int>(g->returns.size()) != players) r.fail(where + " has returns for the wrong number of players");
-    for (float ret : g->returns)
-      if (!std::isfinite(ret)) r.fail(where + " has a return that is not a finite number");
-    if (g->policy_offset.front() != 0) r.fail(where + " has policy offsets out of order");
-    // Version 2 has a policy for every target; version 3 none for a fast search's.
-    for (std::size_t t = 0; t < targets; ++t)
-      if (g->policy_offset[t + 1] < g->policy_offset[t] || (version2 && g->policy_offset[t + 1] == g->policy_offset[t]))
-        r.fail(where + " has policy offsets out of order or a target without policy");
-    for (std::size_t k = 0; k < entries; ++k)
-      if (g->policy_action[k] >= num_actions || g->policy_weight[k] == 0) r.fail(where + " has a policy entry out of range");
+    auto g = std::make_shared<StoredGame>(get_stored_game(r, *game_, !version2, where));
     // Replaying proves every step legal and every target sound, so sampling can never
     // meet a bad one; it also rebuilds the snapshots.
     try {

@@ -163,6 +163,40 @@ StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
   return g;
 }
 
+SelfPlayGame decode_game(const Game& game, const StoredGame& g) {
+  SelfPlayGame out;
+  const GameType type = game.type();
+  std::unique_ptr<State> state = game.new_initial_state();
+  std::vector<Action> joint;
+  const auto action_at = [&](std::size_t s) { return static_cast<Action>(g.actions[s]); };
+  for (std::size_t i = 0; i < g.steps();) {
+    const Player actor = state->current_player();
+    const std::size_t taken = apply_node(*state, i, g.steps(), action_at, joint);
+    // A simultaneous round's steps are the seats' in seat order; any other node has one actor.
+    for (std::size_t k = 0; k < taken; ++k)
+      out.steps.push_back({actor == kSimultaneousPlayer ? static_cast<Player>(k) : actor, action_at(i + k)});
+    i += taken;
+  }
+  out.returns.assign(g.returns.begin(), g.returns.end());
+  out.truncated = g.truncated;
+  for (std::size_t t = 0; t < g.targets(); ++t) {
+    const auto ply = static_cast<int>(g.target_ply(t));
+    if (out.positions.empty() || out.positions.back().ply != ply)
+      out.positions.push_back({.ply = ply, .targets = {}, .full_search = g.has_policy(t)});
+    SelfPlayGame::Target target;
+    target.player = g.target_player(t);
+    for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e) {
+      target.legal.push_back(static_cast<Action>(g.policy_action[e]));
+      target.policy.push_back(static_cast<float>(g.policy_weight[e]) / static_cast<float>(kMaxWeight));
+    }
+    if (g.root_value[t] != StoredGame::kNoRootValue)
+      target.root_value =
+          value_from_network(type, static_cast<float>(g.root_value[t]) / StoredGame::kRootValueScale);
+    out.positions.back().targets.push_back(std::move(target));
+  }
+  return out;
+}
+
 void check_and_snapshot(const Game& game, StoredGame& g, int snapshot_every, std::span<const Step> claimed) {
   const auto steps = g.steps();
   const std::size_t targets = g.targets();

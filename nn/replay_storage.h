@@ -110,6 +110,12 @@ struct StoredGame {
 // (actions, seats, plies, policy sizes). Throws InputError saying which field and why.
 StoredGame encode_game(const Game& game, const SelfPlayGame& record);
 
+// The self-play game a stored one stands for, as encode_game would store it again: each
+// step's player rebuilt by replay, each target's legal actions only those its policy weighs
+// (the stored entries, weights relative to the largest), root values back in the game's units.
+// For a game check_and_snapshot accepted (a learner receiving an actor rank's games).
+SelfPlayGame decode_game(const Game& game, const StoredGame& stored);
+
 // Replays `stored` from the initial state and checks it: every step legal (and, when
 // `claimed` lists the producer's steps, played by the player it names), every target's
 // seat acting at its position with weight only on its legal actions, a position at a node

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs every test on a fresh machine: the full suite, the torch-free tests under ASan+UBSan, then a short fuzz of every target.
+# Builds and runs every test on a fresh machine: the full suite (short 3-rank MPI jobs included), the torch-free tests under ASan+UBSan, then a short fuzz of every target.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 start=$SECONDS

@@ -51,7 +51,7 @@ py::dict py_train(const std::string& config, const std::vector<std::string>& ove
                   py::arg("steps") = summary.steps, py::arg("games") = summary.games,
                   py::arg("positions") = summary.positions, py::arg("seconds") = summary.seconds,
                   py::arg("final_evaluation") = summary.final_evaluation, py::arg("interrupted") = summary.stopped,
-                  py::arg("signal") = stopped_by);
+                  py::arg("signal") = stopped_by, py::arg("rank") = summary.rank);
 }
 
 py::dict py_bench_network(const std::string& config, const std::vector<std::string>& overrides, double seconds,

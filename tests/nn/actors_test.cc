@@ -40,7 +40,7 @@ TEST(Actors, PlayUntilPausedAndStandStillWhilePausedOrHeld) {
   ReplayBuffer replay(virus_war(), 1000000);
   std::atomic<std::int64_t> seen{0};  // the callback runs on both workers' threads
   auto network = std::make_shared<const Model>(tiny_network(), virus_war(), 1);
-  Actors actors(virus_war(), small_options(2), network, 0, replay, {}, 7,
+  Actors actors(virus_war(), small_options(2), network, 0, &replay, {}, 7,
                 [&](const SelfPlayGame& game, const State& final_state) {
                   EXPECT_TRUE(final_state.is_terminal());
                   EXPECT_EQ(final_state.returns(), game.returns);
@@ -89,7 +89,7 @@ TEST(Actors, PlayUntilPausedAndStandStillWhilePausedOrHeld) {
 TEST(Actors, GamesRecordTheLagOfThePublishedNetwork) {
   ReplayBuffer replay(virus_war(), 1000000);
   auto network = std::make_shared<const Model>(tiny_network(), virus_war(), 1);
-  Actors actors(virus_war(), small_options(1), network, 0, replay, {}, 3, nullptr);
+  Actors actors(virus_war(), small_options(1), network, 0, &replay, {}, 3, nullptr);
   actors.set_learner_step(10);  // the learner moved on; self-play still plays version 0
   actors.start();
   ASSERT_TRUE(wait_for([&] { return actors.tally().games >= 1; }));
@@ -111,7 +111,7 @@ TEST(Actors, WorkersContinueTheirSavedStreams) {
   std::vector<std::string> records[2];
   for (int run = 0; run < 2; ++run) {
     ReplayBuffer replay(virus_war(), 1000000);
-    Actors actors(virus_war(), small_options(1), network, 0, replay, saved, 1000 + static_cast<std::uint64_t>(run),
+    Actors actors(virus_war(), small_options(1), network, 0, &replay, saved, 1000 + static_cast<std::uint64_t>(run),
                   [&](const SelfPlayGame&, const State& final_state) { records[run].push_back(final_state.record()); });
     actors.start();
     ASSERT_TRUE(wait_for([&] { return actors.tally().games >= 2; }));

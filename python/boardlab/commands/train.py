@@ -47,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
     summary = nn.train(
         config=args.config or "", overrides=args.set, out=args.resume or args.out or "", resume=bool(args.resume)
     )
+    if summary["rank"] > 0:
+        return 0  # an actor rank of an MPI job: the learner (rank 0) reports the run
     print(f"\nrun folder: {summary['run_dir']}")
     print(f"{summary['steps']} steps, {summary['games']} games, {summary['positions']} positions in {summary['seconds'] / 60:.1f} min")
     print(f"latest checkpoint: {summary['latest_checkpoint']}")

@@ -1,0 +1,120 @@
+"""`mpirun -np 3 boardlab train` on one machine: games from every actor rank reach the learner, networks reach every actor, resumes under other rank counts, and a killed rank."""
+
+import csv
+import importlib.util
+import os
+import pathlib
+import re
+import subprocess
+import time
+
+import pytest
+
+# The Python suite's build paths and tiny-run overrides (its conftest, loaded under another name).
+_spec = importlib.util.spec_from_file_location(
+    "python_suite_conftest", pathlib.Path(__file__).resolve().parents[1] / "python" / "conftest.py"
+)
+suite = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(suite)
+
+# CI runs as root; this machine has 2 cores and the tests start 3 ranks.
+MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--mca", "btl_vader_single_copy_mechanism", "none"]
+TINY = [*suite.TINY_TRAINING, "training.publish_every_steps=2", "checkpoint.every_steps=5"]
+
+
+def sets(overrides):
+    return [arg for item in overrides for arg in ("--set", item)]
+
+
+def train(ranks, *args, timeout=120):
+    command = [*(MPIRUN + ["-np", str(ranks)] if ranks else []), str(suite.LAUNCHER), "train", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+
+
+def metrics(run):
+    with open(run / "metrics.csv", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def latest_step(run):
+    steps = [int(m.group(1)) for p in (run / "checkpoints").glob("step_*.pt") if (m := re.match(r"step_(\d+)\.pt", p.name))]
+    return max(steps, default=-1)
+
+
+def test_games_from_every_actor_reach_the_learner_and_networks_every_actor(tmp_path):
+    run = tmp_path / "run"
+    # 40 steps of 16 samples need more positions than one rank's first 4 games (~760): the
+    # learner holds the actors when one rank's games arrive, and only steps on.
+    result = train(3, "--config", suite.CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=40"]))
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "self-play on 2 actor ranks" in (run / "log.txt").read_text()
+    rows = metrics(run)
+    last = rows[-1]
+    assert int(last["step"]) == 40
+    for rank in (1, 2):
+        # Every actor's games reached the replay...
+        assert int(last[f"actor{rank}_games"]) > 0, (rank, last)
+        assert any(row[f"actor{rank}_network_age"] != "" for row in rows)
+        # ...and it played with more than the first network: at 2 steps a broadcast, 40 steps send 21.
+        stopped = re.search(rf"actor rank {rank} stopped after (\d+) games, \d+ positions, (\d+) network versions", result.stderr)
+        assert stopped, result.stderr[-3000:]
+        assert int(stopped.group(2)) > 1
+    assert int(last["games"]) == int(last["actor1_games"]) + int(last["actor2_games"])
+    games_file = (run / "games" / "selfplay.txt").read_text().splitlines()
+    assert len(games_file) == int(last["games"])
+
+
+def test_a_run_resumes_under_another_rank_count_and_without_mpi(tmp_path):
+    run = tmp_path / "run"
+    first = train(3, "--config", suite.CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=10"]))
+    assert first.returncode == 0, first.stderr[-3000:]
+    assert latest_step(run) == 10
+    second = train(2, "--resume", str(run), *sets(["run.max_steps=16"]))
+    assert second.returncode == 0, second.stderr[-3000:]
+    assert "resuming" in second.stderr and "at step 10" in second.stderr
+    assert latest_step(run) == 16
+    third = train(0, "--resume", str(run), "--set", "run.max_steps=20")
+    assert third.returncode == 0, third.stderr[-3000:]
+    assert latest_step(run) == 20
+    steps = [int(row["step"]) for row in metrics(run)]
+    assert steps == sorted(steps) and steps[-1] == 20
+    # Columns of the three-rank session stay (actor2's), the single process writes none.
+    assert "actor2_games" in metrics(run)[0]
+
+
+@pytest.mark.parametrize("victim", [2, 0])
+def test_a_killed_rank_ends_the_job_naming_it_and_the_run_resumes(tmp_path, victim):
+    run = tmp_path / "run"
+    command = [*MPIRUN, "-np", "3", str(suite.LAUNCHER), "train", "--config", suite.CONFIG, "--out", str(run),
+               *sets([*TINY, "run.max_steps=100000", "run.log_every_seconds=1"])]
+    job = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    output = []
+    pids = {}
+    try:
+        deadline = time.monotonic() + 240
+        # Each actor rank names its pid; the learner is the launcher's child holding the run folder's lock.
+        while time.monotonic() < deadline and (len(pids) < 2 or latest_step(run) < 5):
+            line = job.stdout.readline()
+            output.append(line)
+            if m := re.search(r"actor rank (\d+) \(pid (\d+)", line):
+                pids[int(m.group(1))] = int(m.group(2))
+            if not line and job.poll() is not None:
+                break
+        assert latest_step(run) >= 5, "".join(output)[-3000:]
+        pid = pids[victim] if victim else int((run / "lock").read_text().split()[0])
+        os.kill(pid, 9)
+        rest, _ = job.communicate(timeout=60)
+        output.append(rest)
+    finally:
+        if job.poll() is None:
+            job.kill()
+            job.wait()
+    text = "".join(output)
+    assert job.returncode != 0
+    assert re.search(rf"rank {victim}\b.*(exited on signal 9|Killed)", text), text[-3000:]
+    # The folder reads as its last checkpoint's moment: a plain process continues it.
+    before = latest_step(run)
+    resumed = train(0, "--resume", str(run), "--set", f"run.max_steps={before + 3}")
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    assert f"at step {before}" in resumed.stderr
+    assert latest_step(run) == before + 3
