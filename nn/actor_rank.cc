@@ -8,11 +8,12 @@
 #include <string>
 #include <thread>
 
+#include "core/errors.h"
 #include "games/registry.h"
 #include "nn/distributed.h"
 #include "nn/game_message.h"
 #include "nn/mpi_world.h"
-#include "nn/run_config_message.h"
+#include "nn/rank_roles.h"
 
 namespace boardlab {
 namespace {
@@ -33,11 +34,10 @@ std::string host_name() {
 
 }  // namespace
 
-TrainSummary act_for_learner(const RankInfo& me, const std::function<void(const std::string&)>& log) {
-  const auto [session_seed, yaml] = parse_run_config_message(mpi::broadcast_string("", me.rank));
-  const TrainConfig cfg = parse_train_config(yaml, "the learner's config");
+TrainSummary play_for_rank_zero(const RankInfo& me, const TrainConfig& cfg, std::uint64_t session_seed, MPI_Comm group,
+                                const std::function<void(const std::string&)>& log) {
   const std::shared_ptr<const Game> game = load_game(cfg.game);
-  mpi::WeightChannel channel(Model(cfg.network, *game, cfg.seed).weights_size());
+  mpi::WeightChannel channel(Model(cfg.network, *game, cfg.seed).weights_size(), group);
   std::optional<mpi::WeightChannel::Message> first;
   while (!(first = channel.poll())) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   TrainSummary summary;
@@ -56,8 +56,7 @@ TrainSummary act_for_learner(const RankInfo& me, const std::function<void(const 
                        .inference_batches = inference.batches,
                        .inference_positions = inference.positions};
   };
-  // Each rank's streams differ, and a resumed session's differ from the last one's.
-  const std::uint64_t seed = session_seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(me.rank));
+  const std::uint64_t seed = rank_seed(session_seed, me.rank);
   Actors actors(*game, {.workers = cfg.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
                 network_of(cfg, *game, first->weights, first->version), first->version, nullptr, {}, seed,
                 [&](const SelfPlayGame& g, const State&) {

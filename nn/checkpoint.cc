@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/config.h"
@@ -353,6 +354,25 @@ void load_optimizer(const std::string& path, Trainer& trainer) {
     throw InputError("checkpoint '" + path + "' has no usable optimizer state: " + e.what_without_backtrace());
   }
   trainer.set_steps(read_int(archive, "trainer_steps", path));
+}
+
+std::string optimizer_state(const Trainer& trainer) {
+  torch::serialize::OutputArchive archive;
+  trainer.impl().optimizer->save(archive);
+  std::ostringstream out;
+  archive.save_to(out);
+  return out.str();
+}
+
+void set_optimizer_state(Trainer& trainer, const std::string& bytes, const std::string& from) {
+  try {
+    std::istringstream in(bytes);
+    torch::serialize::InputArchive archive;
+    archive.load_from(in);
+    trainer.impl().optimizer->load(archive);
+  } catch (const c10::Error& e) {
+    throw InputError(from + " is no usable optimizer state: " + e.what_without_backtrace());
+  }
 }
 
 }  // namespace boardlab

@@ -56,4 +56,9 @@ Checkpoint load_checkpoint(const std::string& path);
 // Restores the optimizer's state (moments, momentum) and step count saved with `path`.
 void load_optimizer(const std::string& path, Trainer& trainer);
 
+// The optimizer's state as bytes, and back (InputError naming `from` for bytes that are not
+// one of the same network's): what rank 0 sends the other learner ranks when they start.
+std::string optimizer_state(const Trainer& trainer);
+void set_optimizer_state(Trainer& trainer, const std::string& bytes, const std::string& from);
+
 }  // namespace boardlab

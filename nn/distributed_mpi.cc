@@ -1,15 +1,93 @@
-// A build with MPI: joining the job a launcher started, and leaving it cleanly or aborting it with the rank's name.
+// A build with MPI: joining the job a launcher started, rank 0's links to the other ranks, and leaving cleanly or aborting with the rank's name.
+#include <chrono>
+#include <cstring>
 #include <iostream>
+#include <optional>
+#include <thread>
 
+#include "core/errors.h"
+#include "nn/checkpoint.h"
 #include "nn/distributed.h"
 #include "nn/mpi_world.h"
+#include "nn/rank_roles.h"
 #include "nn/remote_actors.h"
+#include "nn/replay_codec.h"
+#include "nn/run_config_message.h"
 
 namespace boardlab {
+namespace {
+
+class OtherRanksMpi final : public OtherRanks {
+ public:
+  OtherRanksMpi(const RankInfo& me, int learners) : me_(me), groups_(me.rank, learners) {}
+
+  std::unique_ptr<ActorPool> actors(const Game& game, std::shared_ptr<const Model> network, std::int64_t version,
+                                    ReplayBuffer& replay,
+                                    std::function<void(const SelfPlayGame&, const State&)> on_game) override {
+    std::function<void(const std::string&)> forward;
+    if (me_.learners > 1) forward = [this](const std::string& message) { to_learners(kLearnerGame, message); };
+    return std::make_unique<RemoteActors>(me_, game, groups_.actors, std::move(network), version, replay,
+                                          std::move(on_game), std::move(forward));
+  }
+
+  void start_learners(const Model& model, Trainer& trainer, const ReplayBuffer& replay) override {
+    if (me_.learners == 1) return;
+    ByteWriter w;
+    const std::string weights = model.weights(), optimizer = optimizer_state(trainer), memory = replay.serialize();
+    w.put(static_cast<std::int64_t>(trainer.steps()));
+    for (const std::string* part : {&weights, &optimizer, &memory}) {
+      w.put(static_cast<std::uint64_t>(part->size()));
+      w.put_bytes(part->data(), part->size());
+    }
+    to_learners(kLearnerStart, w.bytes());
+    MPI_Comm learners = groups_.learners;
+    trainer.set_gradient_average([learners](std::vector<float>& values) { mpi::average(learners, values); });
+  }
+
+  void step_learners(double time_fraction) override {
+    if (me_.learners == 1) return;
+    std::string payload(sizeof time_fraction, '\0');
+    std::memcpy(payload.data(), &time_fraction, sizeof time_fraction);
+    to_learners(kLearnerStep, payload);
+  }
+
+  void stop_learners(const Model& model) override {
+    if (me_.learners == 1) return;
+    to_learners(kLearnerStop, "");
+    outbox_.flush();
+    const std::int64_t mine = network_hash(model);
+    for (int r = 1; r < me_.learners; ++r) {
+      std::optional<std::pair<int, std::string>> reply;
+      while (!(reply = mpi::receive(r, mpi::kReplyTag))) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      std::int64_t theirs = 0;
+      if (reply->second.size() != sizeof theirs)
+        throw InputError("learner rank " + std::to_string(r) + " replied to the stop with " +
+                         std::to_string(reply->second.size()) + " bytes, not a network hash");
+      std::memcpy(&theirs, reply->second.data(), sizeof theirs);
+      if (theirs != mine)
+        throw std::runtime_error("learner rank " + std::to_string(r) + " ends with another network than rank 0 (hash " +
+                                 std::to_string(theirs) + ", rank 0's " + std::to_string(mine) +
+                                 "): the learners drifted apart; rank 0's checkpoints are the run's");
+    }
+  }
+
+ private:
+  void to_learners(LearnerCommand command, const std::string& payload) {
+    for (int r = 1; r < me_.learners; ++r) outbox_.send(static_cast<char>(command) + payload, r, mpi::kLearnerTag);
+    outbox_.progress();
+  }
+
+  RankInfo me_;
+  mpi::Groups groups_;
+  mpi::Outbox outbox_;
+};
+
+}  // namespace
 
 std::string RankInfo::role() const {
   if (!mpi || ranks == 1) return "the only rank";
-  return rank == 0 ? "learner (rank 0)" : "actor rank " + std::to_string(rank);
+  if (rank == 0) return "learner (rank 0)";
+  return (rank < learners ? "learner rank " : "actor rank ") + std::to_string(rank);
 }
 
 RankInfo join_job() {
@@ -32,12 +110,23 @@ TrainSummary run_as_rank(const RankInfo& me, const std::function<TrainSummary()>
   return summary;
 }
 
-std::unique_ptr<ActorPool> make_remote_actors(const RankInfo& me, const Game& game, const TrainConfig& cfg,
-                                              std::uint64_t session_seed, std::shared_ptr<const Model> network,
-                                              std::int64_t version, ReplayBuffer& replay,
-                                              std::function<void(const SelfPlayGame&, const State&)> on_game) {
-  return std::make_unique<RemoteActors>(me, game, cfg, session_seed, std::move(network), version, replay,
-                                        std::move(on_game));
+std::unique_ptr<OtherRanks> link_other_ranks(RankInfo& me, const TrainConfig& cfg, std::uint64_t session_seed) {
+  if (cfg.learners >= me.ranks)
+    throw InputError("distributed.learners is " + std::to_string(cfg.learners) + ", but the job has " +
+                     std::to_string(me.ranks) + " ranks: at least one more must play (mpirun -np " +
+                     std::to_string(cfg.learners + 1) + " or more)");
+  me.learners = cfg.learners;
+  mpi::broadcast_string(run_config_message(session_seed, cfg.yaml), me.rank);
+  return std::make_unique<OtherRanksMpi>(me, cfg.learners);
+}
+
+TrainSummary follow_rank_zero(RankInfo& me, const std::function<void(const std::string&)>& log) {
+  const auto [session_seed, yaml] = parse_run_config_message(mpi::broadcast_string("", me.rank));
+  const TrainConfig cfg = parse_train_config(yaml, "the learner's config");
+  me.learners = cfg.learners;
+  const mpi::Groups groups(me.rank, cfg.learners);
+  if (me.rank < cfg.learners) return learn_beside_rank_zero(me, cfg, session_seed, groups.learners, log);
+  return play_for_rank_zero(me, cfg, session_seed, groups.actors, log);
 }
 
 }  // namespace boardlab

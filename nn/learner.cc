@@ -11,26 +11,27 @@ Learner::Learner(Model& model, Trainer& trainer, const ReplayBuffer& replay, con
     : model_(&model), trainer_(&trainer), replay_(&replay), options_(options), sampler_(sampler) {
   if (options.batch_size < 1) throw InputError("training: batch_size must be at least 1");
   if (options.samples_per_position <= 0) throw InputError("training: samples_per_position must be positive");
+  if (options.learners < 1) throw InputError("distributed: learners must be at least 1");
 }
 
 void Learner::observe(std::int64_t produced) {
   if (started_) return;
   forgiven_ = std::max(forgiven_, options_.samples_per_position * static_cast<double>(produced) -
-                                      static_cast<double>(steps()) * options_.batch_size);
+                                      static_cast<double>(steps()) * samples_per_step());
   // The first batch is owed at once; the rest as positions come.
   if (replay_->positions() >= options_.min_positions) {
-    forgiven_ -= options_.batch_size;
+    forgiven_ -= samples_per_step();
     started_ = true;
   }
 }
 
 double Learner::owed_samples(std::int64_t produced) const {
   return options_.samples_per_position * static_cast<double>(produced) -
-         static_cast<double>(steps()) * options_.batch_size - forgiven_;
+         static_cast<double>(steps()) * samples_per_step() - forgiven_;
 }
 
 bool Learner::may_step(std::int64_t produced) const {
-  return replay_->positions() >= options_.min_positions && owed_samples(produced) >= options_.batch_size;
+  return replay_->positions() >= options_.min_positions && owed_samples(produced) >= samples_per_step();
 }
 
 bool Learner::actors_ahead(std::int64_t produced) const {
@@ -87,7 +88,7 @@ MetricsRow Learner::take_metrics(std::int64_t produced) {
   // The replay ratio as realised: samples drawn per position self-play searched.
   if (produced > 0)
     row["samples_per_position"] =
-        metric_number(static_cast<double>(steps()) * options_.batch_size / static_cast<double>(produced), 2);
+        metric_number(static_cast<double>(steps()) * samples_per_step() / static_cast<double>(produced), 2);
   if (summed_ > 0) {
     const double n = summed_;
     row["policy_loss"] = metric_number(sum_.policy / n, 4);

@@ -24,6 +24,9 @@ struct LearnerOptions {
   std::int64_t lead_positions = 2000;
   bool augment = true;
   int threads = 1;  // LibTorch threads of the learner's thread
+  // Learners that take each step together (distributed.learners), each on a batch of its
+  // own: a step draws batch_size × learners samples, which the replay ratio counts.
+  int learners = 1;
 };
 
 class Learner {
@@ -58,6 +61,7 @@ class Learner {
   MetricsRow take_metrics(std::int64_t produced);
 
   Rng& sampler() { return sampler_; }
+  double samples_per_step() const { return static_cast<double>(options_.batch_size) * options_.learners; }
   const Trainer& trainer() const { return *trainer_; }
 
  private:

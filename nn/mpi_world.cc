@@ -131,6 +131,38 @@ std::string broadcast_string(const std::string& text, int rank) {
   return out;
 }
 
+Groups::Groups(int rank, int learner_ranks) {
+  check(MPI_Comm_split(MPI_COMM_WORLD, rank == 0 || rank >= learner_ranks ? 0 : MPI_UNDEFINED, rank, &actors),
+        "MPI_Comm_split (actors)");
+  check(MPI_Comm_split(MPI_COMM_WORLD, rank < learner_ranks ? 0 : MPI_UNDEFINED, rank, &learners),
+        "MPI_Comm_split (learners)");
+  for (MPI_Comm c : {actors, learners})
+    if (c != MPI_COMM_NULL) MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+}
+
+Groups::~Groups() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) return;
+  for (MPI_Comm* c : {&actors, &learners})
+    if (*c != MPI_COMM_NULL) MPI_Comm_free(c);
+}
+
+void average(MPI_Comm comm, std::vector<float>& values) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  const int count = count_of(values.size() * sizeof(float)) / static_cast<int>(sizeof(float));
+  MPI_Request request;
+  if (rank == 0) check(MPI_Ireduce(MPI_IN_PLACE, values.data(), count, MPI_FLOAT, MPI_SUM, 0, comm, &request), "MPI_Ireduce");
+  else check(MPI_Ireduce(values.data(), nullptr, count, MPI_FLOAT, MPI_SUM, 0, comm, &request), "MPI_Ireduce");
+  wait_gently(request);
+  if (rank == 0)
+    for (float& v : values) v /= static_cast<float>(size);
+  check(MPI_Ibcast(values.data(), count, MPI_FLOAT, 0, comm, &request), "MPI_Ibcast");
+  wait_gently(request);
+}
+
 namespace {
 struct Header {
   char magic[8] = {'B', 'L', 'W', 'E', 'I', 'G', 'H', 'T'};
@@ -139,8 +171,9 @@ struct Header {
 };
 }  // namespace
 
-WeightChannel::WeightChannel(std::size_t weight_bytes) : buffer_(sizeof(Header) + weight_bytes, '\0') {
-  check(MPI_Comm_dup(MPI_COMM_WORLD, &comm_), "MPI_Comm_dup");
+WeightChannel::WeightChannel(std::size_t weight_bytes, MPI_Comm comm) : buffer_(sizeof(Header) + weight_bytes, '\0') {
+  if (comm == MPI_COMM_NULL) throw std::logic_error("WeightChannel: this rank is not in the actors' group");
+  check(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
   count_of(buffer_.size());
 }

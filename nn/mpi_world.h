@@ -12,13 +12,34 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace boardlab::mpi {
 
 enum Tag : int {
   kGameTag = 1,     // actor → learner: nn/game_message.h
   kControlTag = 2,  // learner → actor: hold ('H') or play on ('P')
+  kLearnerTag = 3,  // rank 0 → the other learner ranks: nn/learner_rank.cc's commands
+  kReplyTag = 4,    // the other learner ranks → rank 0: their network's hash when they stop
 };
+
+// The job's two groups, split by role once every rank has the run's config (every rank
+// calls this together): rank 0 with the actor ranks, who share the weight broadcasts, and
+// the learner ranks 0..learners-1, who average their gradients. MPI_COMM_NULL for a group
+// this rank is not in; freed by the destructor.
+struct Groups {
+  MPI_Comm actors = MPI_COMM_NULL;
+  MPI_Comm learners = MPI_COMM_NULL;
+  Groups(int rank, int learner_ranks);
+  ~Groups();
+  Groups(const Groups&) = delete;
+  Groups& operator=(const Groups&) = delete;
+};
+
+// Replaces `values` on every rank of `comm` by their mean over the ranks. Summed at rank 0
+// and broadcast from there, so that every rank gets the very same bits (an all-reduce may
+// round in another order on each rank, and learners must not drift apart).
+void average(MPI_Comm comm, std::vector<float>& values);
 
 // Whether the environment says this process is one rank of an MPI job (mpirun, srun).
 bool launched();
@@ -63,7 +84,8 @@ class WeightChannel {
     std::int64_t version = 0;
     std::string weights;  // for kWeights
   };
-  explicit WeightChannel(std::size_t weight_bytes);
+  // On `comm`, which holds rank 0 and the actor ranks (Groups::actors).
+  WeightChannel(std::size_t weight_bytes, MPI_Comm comm);
   ~WeightChannel();
   WeightChannel(const WeightChannel&) = delete;
   WeightChannel& operator=(const WeightChannel&) = delete;

@@ -230,7 +230,7 @@ std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainC
 }
 
 // The learner's part: the whole run when it is the only rank.
-TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
+TrainSummary train_here(const TrainOptions& options, RankInfo& me) {
   const auto log_fn = options.log ? options.log : [](const std::string& line) { std::cerr << line << std::endl; };
   const auto session_start = Clock::now();
 
@@ -255,14 +255,23 @@ TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
   write_file_atomically(run.config_path(), cfg.yaml);
   if (options.resume) run.rewind(state.resume_step.value_or(-1), state.games_file_bytes);
 
+  // The other ranks get the run's config first: a job that cannot hold its learners ends
+  // here, before any rank has started.
+  std::unique_ptr<OtherRanks> others;
+  if (me.ranks > 1) others = link_other_ranks(me, cfg, master());
+  else if (cfg.learners > 1)
+    run.log("distributed.learners is " + std::to_string(cfg.learners) +
+            ", but this process is the only rank: it trains alone (launch with mpirun for more learners)");
   Learner learner(model, trainer, replay,
                   {.batch_size = cfg.batch_size,
                    .samples_per_position = cfg.samples_per_position,
                    .min_positions = cfg.replay_min_positions,
                    .lead_positions = cfg.lead_positions,
                    .augment = cfg.augment,
-                   .threads = cfg.train_threads},
+                   .threads = cfg.train_threads,
+                   .learners = me.learners},
                   state.sampler);
+  if (others) others->start_learners(model, trainer, replay);
   RunEvaluator evaluator(*game,
                          {.opponents = cfg.eval_opponents,
                           .games = cfg.eval_games,
@@ -274,8 +283,8 @@ TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
     if (cfg.save_games) run.append_game(game_line(g, final_state));
   };
   std::unique_ptr<ActorPool> pool;
-  if (me.ranks > 1)
-    pool = make_remote_actors(me, *game, cfg, master(), learner.snapshot(), step, replay, on_game);
+  if (others)
+    pool = others->actors(*game, learner.snapshot(), step, replay, on_game);
   else
     pool = std::make_unique<Actors>(
         *game, Actors::Options{.workers = cfg.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
@@ -303,7 +312,9 @@ TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
           std::string(algorithm_name(cfg.search.algorithm)) + " search with " + std::to_string(cfg.search.simulations) +
           " simulations, replay " + std::to_string(replay.positions()) + " positions; memory " +
           estimate_training_memory(cfg, *game).describe() +
-          (me.ranks > 1 ? "; self-play on " + actors.traffic() + ", this " + me.role() + " trains" : ""));
+          (me.ranks > 1 ? "; self-play on " + actors.traffic() + ", this " + me.role() + " trains" +
+                              (me.learners > 1 ? " with " + std::to_string(me.learners - 1) + " more learner ranks" : "")
+                        : ""));
 
   auto elapsed = [&] {
     return progress.seconds_before + std::chrono::duration<double>(Clock::now() - session_start).count();
@@ -386,7 +397,9 @@ TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     } else {
       // The schedule anneals by the end of the loop, which the time limit may bring first.
-      trainer.set_time_fraction(time_spent());
+      const double time_fraction = time_spent();
+      trainer.set_time_fraction(time_fraction);
+      if (others) others->step_learners(time_fraction);
       learner.step();
       ++step;
       actors.set_learner_step(step);
@@ -414,6 +427,8 @@ TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
   const bool recent = last_eval && cfg.eval_every > 0 && step - last_eval->step < cfg.eval_every / 4;
   if (!stop_requested() && !recent && (!last_eval || last_eval->step != step) && evaluate())
     checkpoint();  // again: the evaluation's row and files join the run's last moment
+  // After the last checkpoint: a mismatch it reports leaves the run's record whole.
+  if (others) others->stop_learners(model);
   const bool stopped = stop_requested();
   if (!actors.traffic().empty()) run.log("traffic: " + actors.traffic());
   const auto [games, positions] = totals();
@@ -434,10 +449,10 @@ TrainSummary train_here(const TrainOptions& options, const RankInfo& me) {
 }  // namespace
 
 TrainSummary train(const TrainOptions& options) {
-  const RankInfo me = join_job();
+  RankInfo me = join_job();
   return run_as_rank(me, [&] {
     if (me.rank > 0)
-      return act_for_learner(me, options.log ? options.log : [](const std::string& line) { std::cerr << line << std::endl; });
+      return follow_rank_zero(me, options.log ? options.log : [](const std::string& line) { std::cerr << line << std::endl; });
     return train_here(options, me);
   });
 }

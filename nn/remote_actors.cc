@@ -7,16 +7,20 @@
 
 #include "core/errors.h"
 #include "core/steps.h"
-#include "nn/run_config_message.h"
 
 namespace boardlab {
 
-RemoteActors::RemoteActors(const RankInfo& me, const Game& game, const TrainConfig& cfg, std::uint64_t session_seed,
-                           std::shared_ptr<const Model> network, std::int64_t version, ReplayBuffer& replay,
-                           std::function<void(const SelfPlayGame&, const State&)> on_game)
-    : me_(me), game_(&game), replay_(&replay), on_game_(std::move(on_game)), ranks_(static_cast<std::size_t>(me.ranks)) {
-  mpi::broadcast_string(run_config_message(session_seed, cfg.yaml), me.rank);
-  channel_ = std::make_unique<mpi::WeightChannel>(network->weights_size());
+RemoteActors::RemoteActors(const RankInfo& me, const Game& game, MPI_Comm actors, std::shared_ptr<const Model> network,
+                           std::int64_t version, ReplayBuffer& replay,
+                           std::function<void(const SelfPlayGame&, const State&)> on_game,
+                           std::function<void(const std::string&)> forward)
+    : me_(me),
+      game_(&game),
+      replay_(&replay),
+      on_game_(std::move(on_game)),
+      forward_(std::move(forward)),
+      ranks_(static_cast<std::size_t>(me.ranks)) {
+  channel_ = std::make_unique<mpi::WeightChannel>(network->weights_size(), actors);
   publish(std::move(network), version);
   learner_step_ = version;
 }
@@ -26,7 +30,7 @@ RemoteActors::~RemoteActors() = default;
 void RemoteActors::hold(bool held) {
   if (held == held_ || stopped_) return;
   held_ = held;
-  for (int r = 1; r < me_.ranks; ++r) outbox_.send(held ? "H" : "P", r, mpi::kControlTag);
+  for (int r = me_.learners; r < me_.ranks; ++r) outbox_.send(held ? "H" : "P", r, mpi::kControlTag);
 }
 
 void RemoteActors::publish(std::shared_ptr<const Model> network, std::int64_t version) {
@@ -39,7 +43,8 @@ bool RemoteActors::receive_one() {
   if (!message) return false;
   const auto& [source, bytes] = *message;
   const std::string from = "actor rank " + std::to_string(source);
-  if (source < 1 || source >= me_.ranks) throw InputError("a game message came from rank " + std::to_string(source) + ", which is no actor");
+  if (source < me_.learners || source >= me_.ranks)
+    throw InputError("a game message came from rank " + std::to_string(source) + ", which is no actor");
   game_bytes_ += bytes.size();
   GameMessage m = decode_game_message(*game_, bytes, from);
   Rank& rank = ranks_[static_cast<std::size_t>(source)];
@@ -57,6 +62,7 @@ bool RemoteActors::receive_one() {
   } catch (const InputError& e) {
     throw InputError(from + " sent a game the replay refuses: " + e.what());
   }
+  if (forward_) forward_(bytes);
   SelfPlayTally t = tally_game(*game_, game, *final_state);
   t.network_lag = learner_step_ - m.report.network_version;
   if (on_game_) on_game_(game, *final_state);
@@ -79,7 +85,7 @@ void RemoteActors::stop() {
   stopped_ = true;
   channel_->send(mpi::WeightChannel::kStop, learner_step_, {});
   const auto all_stopped = [&] {
-    for (std::size_t r = 1; r < ranks_.size(); ++r)
+    for (std::size_t r = static_cast<std::size_t>(me_.learners); r < ranks_.size(); ++r)
       if (!ranks_[r].stopped) return false;
     return true;
   };
@@ -111,7 +117,7 @@ InferenceStats RemoteActors::inference_stats() const {
 }
 
 std::string RemoteActors::traffic() const {
-  std::string line = std::to_string(me_.ranks - 1) + " actor ranks; " + std::to_string(published_.size()) +
+  std::string line = std::to_string(me_.ranks - me_.learners) + " actor ranks; " + std::to_string(published_.size()) +
                      " weight broadcasts of " + std::to_string(channel_->message_bytes()) + " bytes";
   if (tally_.games > 0)
     line += "; " + std::to_string(tally_.games) + " games in " + std::to_string(game_bytes_) + " bytes (" +
@@ -123,7 +129,7 @@ std::string RemoteActors::traffic() const {
 
 std::vector<std::string> RemoteActors::metric_columns() const {
   std::vector<std::string> columns;
-  for (int r = 1; r < me_.ranks; ++r) {
+  for (int r = me_.learners; r < me_.ranks; ++r) {
     columns.push_back("actor" + std::to_string(r) + "_games");
     columns.push_back("actor" + std::to_string(r) + "_network_age");
   }
@@ -132,7 +138,7 @@ std::vector<std::string> RemoteActors::metric_columns() const {
 
 MetricsRow RemoteActors::take_metrics() {
   MetricsRow row;
-  for (int r = 1; r < me_.ranks; ++r) {
+  for (int r = me_.learners; r < me_.ranks; ++r) {
     Rank& rank = ranks_[static_cast<std::size_t>(r)];
     const std::string name = "actor" + std::to_string(r);
     row[name + "_games"] = std::to_string(rank.games);

@@ -16,9 +16,12 @@ namespace boardlab {
 
 class RemoteActors final : public ActorPool {
  public:
-  RemoteActors(const RankInfo& me, const Game& game, const TrainConfig& cfg, std::uint64_t session_seed,
-               std::shared_ptr<const Model> network, std::int64_t version, ReplayBuffer& replay,
-               std::function<void(const SelfPlayGame&, const State&)> on_game);
+  // The actor ranks are me.learners..me.ranks-1, and have the run's config already; their
+  // weight broadcasts go on `actors` (mpi::Groups::actors). Each game the replay takes goes
+  // to `forward` as its message's bytes (the other learner ranks' replays), if given.
+  RemoteActors(const RankInfo& me, const Game& game, MPI_Comm actors, std::shared_ptr<const Model> network,
+               std::int64_t version, ReplayBuffer& replay, std::function<void(const SelfPlayGame&, const State&)> on_game,
+               std::function<void(const std::string&)> forward);
   ~RemoteActors() override;
 
   void start() override {}
@@ -66,6 +69,7 @@ class RemoteActors final : public ActorPool {
   const Game* game_;
   ReplayBuffer* replay_;
   std::function<void(const SelfPlayGame&, const State&)> on_game_;
+  std::function<void(const std::string&)> forward_;
   std::unique_ptr<mpi::WeightChannel> channel_;  // made after the config is sent: the actors make theirs then
   mpi::Outbox outbox_;
   std::vector<Rank> ranks_;  // index: rank (0 unused)

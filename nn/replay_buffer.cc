@@ -253,7 +253,9 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
   }
 }
 
-void ReplayBuffer::save(const std::string& path) const {
+void ReplayBuffer::save(const std::string& path) const { write_file_atomically(path, serialize()); }
+
+std::string ReplayBuffer::serialize() const {
   ByteWriter w;
   w.put_bytes(kMagic, sizeof kMagic);
   const std::string name = game_->to_string();
@@ -268,7 +270,7 @@ void ReplayBuffer::save(const std::string& path) const {
   w.put(static_cast<std::uint64_t>(games_.size()));
   for (const auto& game : games_) put_stored_game(w, *game);
   w.put_bytes(kEnd, sizeof kEnd);
-  write_file_atomically(path, w.bytes());
+  return w.bytes();
 }
 
 void ReplayBuffer::load(const std::string& path) { load_from(read_file(path), path); }

@@ -95,6 +95,8 @@ class ReplayBuffer {
   // as it was.
   void save(const std::string& path) const;
   void load(const std::string& path);
+  // What save() writes, as bytes: the buffer sent to another learner rank.
+  std::string serialize() const;
   // The same from a file's bytes already read; `name` stands for the file in messages.
   void load_from(const std::string& bytes, const std::string& name);
 

@@ -52,6 +52,8 @@ struct TrainConfig {
   double max_minutes = 15;
   double log_every_seconds = 10;
   bool save_games = true;
+  // Under MPI, ranks 0..learners-1 train together and the others play (nn/distributed.h).
+  int learners = 1;
 
   // Derived when a config is loaded, not keys of their own:
   SearchConfig eval_search;  // the agent's search in evaluation games: `search` at eval_simulations, no noise
@@ -99,6 +101,12 @@ struct TrainConfig {
         MinItems{1});
       v("previous_checkpoint", eval_previous, "also play the previous evaluation's network");
       v("simulations", eval_simulations, "the agent's search budget in evaluation games", Range::between(1, 100000));
+    });
+    v.section("distributed", [&] {
+      v("learners", learners,
+        "under mpirun: ranks that train together, each on a batch of its own, gradients averaged every step; "
+        "the other ranks play (a single process trains alone whatever this says)",
+        Range::between(1, 4096));
     });
     v.section("run", [&] {
       v("max_steps", max_steps, "training steps, then the run ends", Range::at_least(1));

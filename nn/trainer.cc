@@ -184,13 +184,99 @@ void Trainer::throw_diverged(const std::string& what, const TrainLosses& losses)
                    "(a lower training.learning_rate may help)");
 }
 
-TrainLosses Trainer::step(const TrainBatch& batch) {
-  const Tensors t = to_tensors(batch, *model_, config_.value_target_mix);
+namespace {
+
+// The batches' losses as one: plain means, the policy measures weighted by the examples
+// whose policy trained, the value calibration by each phase's examples.
+TrainLosses mean_losses(const std::vector<TrainLosses>& parts) {
+  TrainLosses out;
+  const double n = static_cast<double>(parts.size());
+  for (const TrainLosses& p : parts) {
+    out.policy += p.policy / n;
+    out.value += p.value / n;
+    out.l2 += p.l2 / n;
+    out.ownership += p.ownership / n;
+    out.score += p.score / n;
+    out.total += p.total / n;
+    out.policy_kl += p.policy_examples * p.policy_kl;
+    out.policy_entropy += p.policy_examples * p.policy_entropy;
+    out.policy_target_entropy += p.policy_examples * p.policy_target_entropy;
+    out.policy_examples += p.policy_examples;
+    for (std::size_t k = 0; k < out.value_by_phase.size(); ++k) {
+      const ValueCalibration& c = p.value_by_phase[k];
+      ValueCalibration& total = out.value_by_phase[k];
+      total.examples += c.examples;
+      total.predicted += c.examples * c.predicted;
+      total.outcome += c.examples * c.outcome;
+      total.mse += c.examples * c.mse;
+    }
+  }
+  if (out.policy_examples > 0) {
+    out.policy_kl /= out.policy_examples;
+    out.policy_entropy /= out.policy_examples;
+    out.policy_target_entropy /= out.policy_examples;
+  }
+  for (ValueCalibration& c : out.value_by_phase) {
+    if (c.examples == 0) continue;
+    c.predicted /= c.examples;
+    c.outcome /= c.examples;
+    c.mse /= c.examples;
+  }
+  return out;
+}
+
+// The floating-point buffers: the batch norms' running statistics (not their step counters).
+std::vector<torch::Tensor> float_buffers(const ResNet& net) {
+  std::vector<torch::Tensor> out;
+  for (const auto& b : net->buffers())
+    if (b.is_floating_point()) out.push_back(b);
+  return out;
+}
+
+// Replaces every gradient (an unused head's by zeros) and running statistic by the mean
+// that `average` computes across the learners.
+void average_across_learners(const ResNet& net, const Trainer::GradientAverage& average, std::vector<float>& flat) {
+  torch::NoGradGuard no_grad;
+  const auto params = net->parameters();
+  const auto buffers = float_buffers(net);
+  std::size_t size = 0;
+  for (const auto& p : params) size += static_cast<std::size_t>(p.numel());
+  for (const auto& b : buffers) size += static_cast<std::size_t>(b.numel());
+  flat.resize(size);
+  std::size_t at = 0;
+  auto gather = [&](const torch::Tensor& t) {
+    const torch::Tensor c = t.to(torch::kFloat).contiguous();
+    std::copy_n(c.data_ptr<float>(), c.numel(), flat.data() + at);
+    at += static_cast<std::size_t>(c.numel());
+  };
+  for (auto& p : params) {
+    if (!p.grad().defined()) p.mutable_grad() = torch::zeros_like(p);
+    gather(p.grad());
+  }
+  for (const auto& b : buffers) gather(b);
+  average(flat);
+  if (flat.size() != size) throw std::logic_error("gradient average changed the vector's size");
+  at = 0;
+  auto scatter = [&](torch::Tensor t) {
+    t.copy_(torch::from_blob(flat.data() + at, t.sizes()).to(t.dtype()));
+    at += static_cast<std::size_t>(t.numel());
+  };
+  for (auto& p : params) scatter(p.grad());
+  for (const auto& b : buffers) scatter(b);
+}
+
+}  // namespace
+
+TrainLosses Trainer::step(const TrainBatch& batch) { return step(std::vector<const TrainBatch*>{&batch}); }
+
+TrainLosses Trainer::step(const std::vector<const TrainBatch*>& parts) {
+  if (parts.empty()) throw std::logic_error("Trainer::step: no batch");
+  std::vector<Tensors> tensors;
+  for (const TrainBatch* batch : parts) tensors.push_back(to_tensors(*batch, *model_, config_.value_target_mix));
   auto& net = model_->impl().net;
   net->train();
   for (auto& group : impl_->optimizer->param_groups()) group.options().set_lr(learning_rate());
   impl_->optimizer->zero_grad();
-  torch::Tensor loss;
   TrainLosses out;
   // The forward pass in training mode moves the batch norms' running statistics: kept to
   // be put back if the step is refused (a few numbers a channel).
@@ -203,11 +289,44 @@ TrainLosses Trainer::step(const TrainBatch& batch) {
     throw_diverged(what, out);
   };
   try {
-    out = compute(*model_, config_, batch, t, &loss);
-    // A step on a non-finite loss or gradient would put NaN into every weight, and every
-    // checkpoint after it; refused before the update, the model keeps its last good weights.
+    std::vector<TrainLosses> losses;
+    // Each batch moves the running statistics from where the step began, and the step
+    // keeps their mean: as learners that each saw one batch and averaged.
+    std::vector<torch::Tensor> statistics_sum;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      torch::Tensor loss;
+      if (i > 0) {
+        torch::NoGradGuard no_grad;
+        const auto buffers = net->buffers();
+        for (std::size_t j = 0; j < buffers.size(); ++j) buffers[j].copy_(statistics[j]);
+      }
+      losses.push_back(compute(*model_, config_, *parts[i], tensors[i], &loss));
+      if (parts.size() > 1) {
+        torch::NoGradGuard no_grad;
+        const auto buffers = float_buffers(net);
+        if (statistics_sum.empty())
+          for (const auto& b : buffers) statistics_sum.push_back(b.clone());
+        else
+          for (std::size_t j = 0; j < buffers.size(); ++j) statistics_sum[j] += buffers[j];
+      }
+      // A step on a non-finite loss or gradient would put NaN into every weight, and every
+      // checkpoint after it; refused before the update, the model keeps its last good
+      // weights. With other learners the refusal waits for the average, which carries
+      // the NaN to them: a learner that left alone would leave them waiting for it.
+      if (!std::isfinite(losses.back().total) && !average_) {
+        out = losses.back();
+        refuse("the loss");
+      }
+      (parts.size() == 1 ? loss : loss / static_cast<double>(parts.size())).backward();
+    }
+    if (parts.size() > 1) {
+      torch::NoGradGuard no_grad;
+      const auto buffers = float_buffers(net);
+      for (std::size_t j = 0; j < buffers.size(); ++j) buffers[j].copy_(statistics_sum[j] / static_cast<double>(parts.size()));
+    }
+    out = parts.size() == 1 ? losses.front() : mean_losses(losses);
+    if (average_) average_across_learners(net, average_, reduced_);
     if (!std::isfinite(out.total)) refuse("the loss");
-    loss.backward();
     for (const auto& p : net->parameters())
       if (p.grad().defined() && !torch::isfinite(p.grad()).all().item<bool>()) refuse("a gradient");
     impl_->optimizer->step();

@@ -3,8 +3,10 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/config_schema.h"
 #include "nn/model.h"
@@ -93,6 +95,19 @@ class Trainer {
   // Throws InputError without changing the model when the loss or a gradient is not finite
   // (the run has diverged).
   TrainLosses step(const TrainBatch& batch);
+  // One step on the mean of the batches' losses: their gradients averaged, as `parts.size()`
+  // learners each with one of the batches would take it together (set_gradient_average).
+  // Batch norms normalise each batch by its own statistics, so this is not one step on the
+  // batches joined into one. The losses reported are the batches' means.
+  TrainLosses step(const std::vector<const TrainBatch*>& parts);
+  // Data-parallel training (nn/distributed.h, distributed.learners): called in each step
+  // with this learner's gradients, then its batch norms' running statistics, as one vector
+  // of floats in the network's parameter order; it must leave there the mean over every
+  // learner, which all call it at the same step. The learners then take identical steps and
+  // keep identical networks. A non-finite value anywhere reaches every learner through the
+  // mean, so all refuse the step together.
+  using GradientAverage = std::function<void(std::vector<float>&)>;
+  void set_gradient_average(GradientAverage average) { average_ = std::move(average); }
   // Losses without an update (eval mode): for tests and held-out measurements.
   TrainLosses evaluate(const TrainBatch& batch) const;
 
@@ -113,6 +128,8 @@ class Trainer {
   OptimizerConfig config_;
   std::int64_t steps_ = 0;
   double time_fraction_ = 0;
+  GradientAverage average_;
+  std::vector<float> reduced_;  // the vector average_ works on, kept between steps
   std::unique_ptr<Impl> impl_;
 };
 

@@ -82,6 +82,33 @@ def test_a_run_resumes_under_another_rank_count_and_without_mpi(tmp_path):
     assert "actor2_games" in metrics(run)[0]
 
 
+def test_two_learner_ranks_train_in_step_and_the_run_resumes_in_one_process(tmp_path):
+    run = tmp_path / "run"
+    # Ranks 0 and 1 learn, rank 2 plays. A second learner whose network ended differently
+    # from rank 0's would fail the job (rank 0 compares their hashes at the stop).
+    result = train(3, "--config", suite.CONFIG, "--out", str(run), *sets([*TINY, "run.max_steps=20", "distributed.learners=2"]))
+    assert result.returncode == 0, result.stderr[-3000:]
+    log = (run / "log.txt").read_text()
+    assert "self-play on 1 actor ranks" in log and "with 1 more learner ranks" in log, log[-2000:]
+    follower = re.search(r"learner rank 1 stopped at step 20 after (\d+) steps with (\d+) games added", result.stderr)
+    assert follower, result.stderr[-3000:]
+    assert int(follower.group(1)) == 20
+    last = metrics(run)[-1]
+    assert int(last["step"]) == 20 and int(last["actor2_games"]) == int(last["games"])
+    # Rank 1's replay mirrored rank 0's: every game the actor sent reached both.
+    assert int(follower.group(2)) == int(last["games"])
+    resumed = train(0, "--resume", str(run), "--set", "run.max_steps=24")
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    assert "this process is the only rank: it trains alone" in resumed.stderr
+    assert latest_step(run) == 24
+
+
+def test_a_job_with_no_rank_left_to_play_is_refused_by_name(tmp_path):
+    result = train(2, "--config", suite.CONFIG, "--out", str(tmp_path / "run"), *sets([*TINY, "distributed.learners=2"]))
+    assert result.returncode != 0
+    assert "distributed.learners is 2, but the job has 2 ranks: at least one more must play (mpirun -np 3" in result.stderr
+
+
 @pytest.mark.parametrize("victim", [2, 0])
 def test_a_killed_rank_ends_the_job_naming_it_and_the_run_resumes(tmp_path, victim):
     run = tmp_path / "run"

@@ -59,6 +59,29 @@ TEST(Learner, KeepsTheReplayRatioFromWhenTheBufferFirstHoldsEnough) {
   EXPECT_TRUE(learner.actors_ahead(produced + 1000));
 }
 
+TEST(Learner, AStepOfSeveralLearnersDrawsABatchForEach) {
+  Fixture f;
+  // Two learners (distributed.learners): each step draws 2 × 8 samples, which at 0.5
+  // samples a position take 32 new positions to owe.
+  const LearnerOptions options{.batch_size = 8,
+                               .samples_per_position = 0.5,
+                               .min_positions = 50,
+                               .lead_positions = 40,
+                               .augment = false,
+                               .learners = 2};
+  Learner learner(f.model, f.trainer, f.replay, options, Rng(1));
+  ASSERT_GE(f.add_games(2), 50);
+  std::int64_t produced = 100;
+  learner.observe(produced);
+  ASSERT_TRUE(learner.may_step(produced));
+  learner.step();
+  produced += 31;
+  EXPECT_FALSE(learner.may_step(produced));
+  produced += 1;
+  EXPECT_TRUE(learner.may_step(produced));
+  EXPECT_EQ(learner.take_metrics(64).at("samples_per_position"), "0.25");  // 1 step × 16 samples / 64
+}
+
 TEST(Learner, MetricsAverageTheStepsSinceTheLastRow) {
   Fixture f;
   f.add_games(2);

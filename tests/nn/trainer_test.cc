@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -61,6 +62,32 @@ TEST(Trainer, LossFallsOnAFixedBatch) {
   EXPECT_LT(after.total, 0.5 * before.total) << "before " << before.total << ", after " << after.total;
   EXPECT_LT(after.policy, 0.5 * before.policy);
   EXPECT_LT(after.value, before.value);
+}
+
+TEST(Trainer, AStepOnTheSameBatchTwiceIsAStepOnIt) {
+  // Several batches average their gradients and running statistics: the same batch twice
+  // must give what it gives once (the MPI test, tests/mpi/learners_test.cc, checks two
+  // ranks against two different batches).
+  const Game& game = virus_war();
+  const TrainBatch batch = random_play_batch(game, 200, 32, 3);
+  Model once(tiny_network(), game, 4), twice(tiny_network(), game, 4);
+  Trainer a(once, OptimizerConfig{}), b(twice, OptimizerConfig{});
+  for (int i = 0; i < 3; ++i) {
+    const TrainLosses one = a.step(batch);
+    const TrainLosses two = b.step(std::vector<const TrainBatch*>{&batch, &batch});
+    EXPECT_NEAR(one.total, two.total, 1e-5);
+    EXPECT_EQ(one.policy_examples * 2, two.policy_examples);
+  }
+  const std::string x = once.weights(), y = twice.weights();
+  ASSERT_EQ(x.size(), y.size());
+  double largest = 0;
+  for (std::size_t i = 0; i + 4 <= x.size(); i += 4) {
+    float p, q;
+    std::memcpy(&p, x.data() + i, 4);
+    std::memcpy(&q, y.data() + i, 4);
+    if (std::memcmp(&p, &q, 4) != 0) largest = std::max(largest, static_cast<double>(std::fabs(p - q)));
+  }
+  EXPECT_LT(largest, 1e-5);
 }
 
 TEST(Trainer, ANonFiniteLossStopsTrainingWithTheWeightsUntouched) {
