@@ -65,15 +65,7 @@ TrainSummary learn_beside_rank_zero(const RankInfo& me, const TrainConfig& cfg, 
     trainer.set_steps(step);
   }
   trainer.set_gradient_average([learners](std::vector<float>& values) { mpi::average(learners, values); });
-  Learner learner(model, trainer, replay,
-                  {.batch_size = cfg.batch_size,
-                   .samples_per_position = cfg.samples_per_position,
-                   .min_positions = cfg.replay_min_positions,
-                   .lead_positions = cfg.lead_positions,
-                   .augment = cfg.augment,
-                   .threads = cfg.train_threads,
-                   .learners = cfg.learners},
-                  Rng(rank_seed(session_seed, me.rank)));
+  Learner learner(model, trainer, replay, cfg.learner_options(cfg.learners), Rng(rank_seed(session_seed, me.rank)));
   const std::int64_t first_step = trainer.steps();
   log(me.role() + " (pid " + std::to_string(getpid()) + ") trains beside rank 0 from step " + std::to_string(first_step) +
       " with a replay of " + std::to_string(replay.positions()) + " positions");

@@ -262,15 +262,7 @@ TrainSummary train_here(const TrainOptions& options, RankInfo& me) {
   else if (cfg.learners > 1)
     run.log("distributed.learners is " + std::to_string(cfg.learners) +
             ", but this process is the only rank: it trains alone (launch with mpirun for more learners)");
-  Learner learner(model, trainer, replay,
-                  {.batch_size = cfg.batch_size,
-                   .samples_per_position = cfg.samples_per_position,
-                   .min_positions = cfg.replay_min_positions,
-                   .lead_positions = cfg.lead_positions,
-                   .augment = cfg.augment,
-                   .threads = cfg.train_threads,
-                   .learners = me.learners},
-                  state.sampler);
+  Learner learner(model, trainer, replay, cfg.learner_options(me.learners), state.sampler);
   if (others) others->start_learners(model, trainer, replay);
   RunEvaluator evaluator(*game,
                          {.opponents = cfg.eval_opponents,

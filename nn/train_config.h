@@ -9,6 +9,7 @@
 #include "core/config_schema.h"
 #include "mcts/search_config.h"
 #include "nn/inference_server.h"
+#include "nn/learner.h"
 #include "nn/network_config.h"
 #include "nn/self_play.h"
 #include "nn/trainer.h"
@@ -54,6 +55,18 @@ struct TrainConfig {
   bool save_games = true;
   // Under MPI, ranks 0..learners-1 train together and the others play (nn/distributed.h).
   int learners = 1;
+
+  // The learner's options; `learner_ranks` is how many learn together (distributed.learners
+  // in an MPI job, 1 in one process).
+  LearnerOptions learner_options(int learner_ranks) const {
+    return {.batch_size = batch_size,
+            .samples_per_position = samples_per_position,
+            .min_positions = replay_min_positions,
+            .lead_positions = lead_positions,
+            .augment = augment,
+            .threads = train_threads,
+            .learners = learner_ranks};
+  }
 
   // Derived when a config is loaded, not keys of their own:
   SearchConfig eval_search;  // the agent's search in evaluation games: `search` at eval_simulations, no noise
