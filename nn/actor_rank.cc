@@ -10,6 +10,7 @@
 
 #include "core/errors.h"
 #include "games/registry.h"
+#include "nn/device.h"
 #include "nn/distributed.h"
 #include "nn/game_message.h"
 #include "nn/mpi_world.h"
@@ -22,6 +23,7 @@ namespace {
 std::shared_ptr<const Model> network_of(const TrainConfig& cfg, const Game& game, const std::string& weights,
                                         std::int64_t version) {
   Model model(cfg.network, game, cfg.seed);
+  model.to_device(resolve_device(cfg.device));  // this rank's machine: auto finds its own GPU or none
   model.set_weights(weights, "the learner's broadcast of version " + std::to_string(version));
   return std::make_shared<const Model>(std::move(model));
 }

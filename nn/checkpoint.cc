@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "core/atomic_file.h"
 #include "core/config.h"
@@ -116,7 +118,7 @@ torch::serialize::InputArchive open_archive(const std::string& path) {
   check_seal(bytes, path);  // before LibTorch parses anything: its parser can crash on corrupt code
   torch::serialize::InputArchive archive;
   try {
-    archive.load_from(bytes.data(), bytes.size());
+    archive.load_from(bytes.data(), bytes.size(), torch::Device(torch::kCPU));  // whatever device wrote it
   } catch (const c10::Error& e) {
     throw InputError("checkpoint '" + path + "' cannot be read (corrupt or not a checkpoint): " + e.what_without_backtrace());
   } catch (const std::exception& e) {
@@ -178,15 +180,77 @@ std::int64_t read_optional_count(torch::serialize::InputArchive& archive, const 
   return value.toInt();
 }
 
+// Checkpoints hold CPU tensors only, whatever device trained them, so that one written on a
+// GPU loads on any machine (and a GPU's loads from anywhere: every file is read to the CPU,
+// then moved).
+
+// The device of an optimizer's parameters (the model's).
+torch::Device optimizer_device(const torch::optim::Optimizer& optimizer) {
+  for (const auto& group : optimizer.param_groups())
+    if (!group.params().empty()) return group.params().front().device();
+  return torch::kCPU;
+}
+
+// Moves one parameter's optimizer state (Adam's moments, SGD's momentum) to `device`.
+void move_state(torch::optim::OptimizerParamState& state, torch::Device device) {
+  auto moved = [&](const torch::Tensor& t) { return t.defined() ? t.to(device) : t; };
+  if (auto* adam = dynamic_cast<torch::optim::AdamParamState*>(&state)) {
+    adam->exp_avg(moved(adam->exp_avg()));
+    adam->exp_avg_sq(moved(adam->exp_avg_sq()));
+    adam->max_exp_avg_sq(moved(adam->max_exp_avg_sq()));
+  } else if (auto* sgd = dynamic_cast<torch::optim::SGDParamState*>(&state)) {
+    sgd->momentum_buffer(moved(sgd->momentum_buffer()));
+  }
+}
+
+// While it lives, the optimizer holds CPU copies of its state, the originals put back after:
+// a GPU optimizer saves CPU tensors without its state making the round trip. Made on the
+// trainer's own thread, between steps (the pipeline checkpoints between them).
+class CpuOptimizerState {
+ public:
+  explicit CpuOptimizerState(torch::optim::Optimizer& optimizer) : optimizer_(optimizer) {
+    if (optimizer_device(optimizer).is_cpu()) return;
+    for (auto& [key, state] : optimizer.state()) {
+      std::unique_ptr<torch::optim::OptimizerParamState> copy = state->clone();
+      move_state(*copy, torch::kCPU);
+      originals_.emplace_back(key, std::exchange(state, std::move(copy)));
+    }
+  }
+  ~CpuOptimizerState() {
+    for (auto& [key, state] : originals_) optimizer_.state()[key] = std::move(state);
+  }
+  CpuOptimizerState(const CpuOptimizerState&) = delete;
+  CpuOptimizerState& operator=(const CpuOptimizerState&) = delete;
+
+ private:
+  torch::optim::Optimizer& optimizer_;
+  std::vector<std::pair<std::string, std::unique_ptr<torch::optim::OptimizerParamState>>> originals_;
+};
+
+// Loads a saved state (read to the CPU); a GPU model's optimizer steps with its state
+// beside the parameters.
+void load_optimizer_archive(torch::optim::Optimizer& optimizer, torch::serialize::InputArchive& archive) {
+  optimizer.load(archive);
+  const torch::Device device = optimizer_device(optimizer);
+  if (!device.is_cpu())
+    for (auto& entry : optimizer.state()) move_state(*entry.second, device);
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info) {
   torch::serialize::OutputArchive archive;
   torch::serialize::OutputArchive model_archive;
-  model.impl().net->save(model_archive);
+  std::optional<Model> on_cpu;  // a copy of a GPU's model, as every checkpoint holds CPU tensors
+  if (model.device() != ComputeDevice::kCpu) {
+    on_cpu.emplace(model.clone());
+    on_cpu->to_device(ComputeDevice::kCpu);
+  }
+  (on_cpu ? *on_cpu : model).impl().net->save(model_archive);
   archive.write("model", model_archive);
   if (trainer) {
     torch::serialize::OutputArchive optimizer_archive;
+    const CpuOptimizerState cpu_state(*trainer->impl().optimizer);
     trainer->impl().optimizer->save(optimizer_archive);
     archive.write("optimizer", optimizer_archive);
     archive.write("trainer_steps", c10::IValue(trainer->steps()));
@@ -349,7 +413,7 @@ void load_optimizer(const std::string& path, Trainer& trainer) {
   try {
     torch::serialize::InputArchive optimizer_archive;
     archive.read("optimizer", optimizer_archive);
-    trainer.impl().optimizer->load(optimizer_archive);
+    load_optimizer_archive(*trainer.impl().optimizer, optimizer_archive);
   } catch (const c10::Error& e) {
     throw InputError("checkpoint '" + path + "' has no usable optimizer state: " + e.what_without_backtrace());
   }
@@ -358,6 +422,7 @@ void load_optimizer(const std::string& path, Trainer& trainer) {
 
 std::string optimizer_state(const Trainer& trainer) {
   torch::serialize::OutputArchive archive;
+  const CpuOptimizerState cpu_state(*trainer.impl().optimizer);
   trainer.impl().optimizer->save(archive);
   std::ostringstream out;
   archive.save_to(out);
@@ -369,7 +434,7 @@ void set_optimizer_state(Trainer& trainer, const std::string& bytes, const std::
     std::istringstream in(bytes);
     torch::serialize::InputArchive archive;
     archive.load_from(in);
-    trainer.impl().optimizer->load(archive);
+    load_optimizer_archive(*trainer.impl().optimizer, archive);
   } catch (const c10::Error& e) {
     throw InputError(from + " is no usable optimizer state: " + e.what_without_backtrace());
   }

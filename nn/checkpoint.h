@@ -39,7 +39,8 @@ struct CheckpointInfo {
 // Stores a 64-bit hash of everything written (every key, tensor and sub-archive), which
 // loading verifies. Written to a temporary file, fsynced and renamed: a crash leaves the
 // old file intact. A write that fails (a full disk) throws FileError naming the file,
-// leaves the old file and no temporary file.
+// leaves the old file and no temporary file. The tensors are written on the CPU from a model
+// and optimizer on any device (network.device), so every checkpoint loads anywhere.
 void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info);
 
 struct Checkpoint {
@@ -52,8 +53,10 @@ struct Checkpoint {
 // their seal, or its content its checksum; checkpoints from before these have none and are
 // parsed unchecked), not a boardlab checkpoint, or when its metadata disagrees with its
 // tensors or ranges (naming the key and both values), all before the network is allocated.
+// The model is on the CPU (Model::to_device moves it), whichever device wrote the file.
 Checkpoint load_checkpoint(const std::string& path);
-// Restores the optimizer's state (moments, momentum) and step count saved with `path`.
+// Restores the optimizer's state (moments, momentum) and step count saved with `path`, on
+// the device of the trainer's model.
 void load_optimizer(const std::string& path, Trainer& trainer);
 
 // The optimizer's state as bytes, and back (InputError naming `from` for bytes that are not

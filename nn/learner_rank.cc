@@ -11,6 +11,7 @@
 #include "games/registry.h"
 #include "nn/checkpoint.h"
 #include "nn/content_hash.h"
+#include "nn/device.h"
 #include "nn/game_message.h"
 #include "nn/learner.h"
 #include "nn/mpi_world.h"
@@ -50,6 +51,7 @@ TrainSummary learn_beside_rank_zero(const RankInfo& me, const TrainConfig& cfg, 
                                     MPI_Comm learners, const std::function<void(const std::string&)>& log) {
   const std::shared_ptr<const Game> game = load_game(cfg.game);
   Model model(cfg.network, *game, cfg.seed);
+  model.to_device(resolve_device(cfg.device));  // this rank's machine; before the trainer, whose optimizer follows
   Trainer trainer(model, cfg.optimizer);
   ReplayBuffer replay(*game, cfg.replay_window);
 

@@ -66,6 +66,7 @@ Model Model::clone() const {
   auto copy = std::make_unique<Impl>(*impl_);
   copy->net = ResNet(impl_->config, impl_->shape.channels, impl_->shape.height, impl_->shape.width,
                      impl_->num_actions, impl_->num_players, impl_->layout);
+  copy->net->move_to(impl_->device);  // then copied device to device, never through the CPU
   {
     torch::NoGradGuard no_grad;
     const auto source = impl_->net->named_parameters();
@@ -75,6 +76,17 @@ Model Model::clone() const {
   }
   copy->net->eval();
   return Model(std::move(copy));
+}
+
+void Model::to_device(ComputeDevice device) {
+  // The config's refusal (resolve_device) for a caller that asks for CUDA directly.
+  if (device == ComputeDevice::kCuda) resolve_device("cuda");
+  impl_->device = device == ComputeDevice::kCuda ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
+  impl_->net->move_to(impl_->device);
+}
+
+ComputeDevice Model::device() const {
+  return impl_->device.is_cuda() ? ComputeDevice::kCuda : ComputeDevice::kCpu;
 }
 
 namespace {
@@ -100,7 +112,7 @@ std::string Model::weights() const {
   out.reserve(weights_size());
   torch::NoGradGuard no_grad;
   for (const auto& t : weight_tensors(impl_->net)) {
-    const torch::Tensor c = t.contiguous();
+    const torch::Tensor c = t.to(torch::kCPU).contiguous();
     out.append(static_cast<const char*>(c.data_ptr()), tensor_bytes(c));
   }
   return out;
@@ -116,7 +128,7 @@ void Model::set_weights(std::string_view bytes, const std::string& from) {
   std::size_t at = 0;
   std::vector<torch::Tensor> incoming;
   for (const auto& t : tensors) {
-    torch::Tensor copy = torch::empty(t.sizes(), t.options());  // contiguous
+    torch::Tensor copy = torch::empty(t.sizes(), t.options().device(torch::kCPU));  // contiguous, filled from CPU bytes
     std::memcpy(copy.data_ptr(), bytes.data() + at, tensor_bytes(t));
     at += tensor_bytes(t);
     if (copy.is_floating_point() && !torch::isfinite(copy).all().item<bool>())
@@ -150,12 +162,14 @@ void Model::predict(const float* obs, int batch, float* logits, float* values, f
   (void)pinned;
   torch::InferenceMode guard;
   const auto& s = impl_->shape;
-  // from_blob does not copy: the caller's buffer is the input tensor.
-  auto input = torch::from_blob(const_cast<float*>(obs), {batch, s.channels, s.height, s.width});
+  // from_blob does not copy: the caller's buffer is the input tensor (copied to a GPU once;
+  // .to() on the CPU returns the tensor itself). The outputs come back to the CPU.
+  auto input = torch::from_blob(const_cast<float*>(obs), {batch, s.channels, s.height, s.width}).to(impl_->device);
   NetworkOutputs out = impl_->net->forward(input);
-  const torch::Tensor policy = out.logits.contiguous();
-  const torch::Tensor value = out.value.contiguous();
+  const torch::Tensor policy = out.logits.to(torch::kCPU).contiguous();
+  const torch::Tensor value = out.value.to(torch::kCPU).contiguous();
   const bool score = score_margins && out.score.defined();
+  if (score) out.score = out.score.to(torch::kCPU);
   // NaN weights give NaN logits, and a search that compares NaN priors picks no child (it
   // returned illegal actions); inf is as wrong. One reduction per batch is cheap next to
   // the forward pass.

@@ -8,23 +8,32 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "nn/device.h"
 #include "nn/network_config.h"
 
 namespace boardlab {
 
 class Model {
  public:
-  // A freshly initialised network for `game`'s observation shape, actions and players.
+  // A freshly initialised network for `game`'s observation shape, actions and players, on
+  // the CPU (to_device moves it): one seed gives the same weights on every device.
   Model(const NetworkConfig& config, const Game& game, std::uint64_t seed);
   ~Model();
   Model(Model&&) noexcept;
   Model& operator=(Model&&) noexcept;
 
-  // A deep copy (evaluation snapshots, the previous checkpoint's player).
+  // A deep copy (evaluation snapshots, the previous checkpoint's player), on the same device.
   Model clone() const;
 
+  // Moves every parameter and buffer to `device`; predict takes and gives CPU floats on any
+  // device. InputError naming network.device for cuda where CUDA is not available. Move a
+  // model before a Trainer is made for it: the optimizer's state follows its parameters.
+  void to_device(ComputeDevice device);
+  ComputeDevice device() const;
+
   // Every parameter and buffer as raw bytes, in the network's fixed order: what an MPI
-  // learner broadcasts to its actor ranks. The size depends on the config alone
+  // learner broadcasts to its actor ranks. CPU bytes on any device, so that a learner on a
+  // GPU feeds actors on CPUs. The size depends on the config alone
   // (weights_size), so a receiver knows it before the bytes come.
   std::string weights() const;
   std::size_t weights_size() const;

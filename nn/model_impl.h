@@ -13,6 +13,7 @@ struct Model::Impl {
   int num_players = 0;
   ActionLayout layout;  // the game's, for the spatial policy head
   ResNet net{nullptr};
+  torch::Device device{torch::kCPU};  // where net's parameters and buffers live
   std::string label = "the network";
 };
 

@@ -83,4 +83,9 @@ NetworkOutputs ResNetImpl::forward(const torch::Tensor& x) { return run(x, false
 
 NetworkOutputs ResNetImpl::forward_all(const torch::Tensor& x) { return run(x, true); }
 
+void ResNetImpl::move_to(torch::Device device) {
+  to(device);
+  if (policy_index_.defined()) policy_index_ = policy_index_.to(device);
+}
+
 }  // namespace boardlab

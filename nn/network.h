@@ -42,6 +42,9 @@ struct ResNetImpl : torch::nn::Module {
   NetworkOutputs forward(const torch::Tensor& x);
   // Every head the network has, for training.
   NetworkOutputs forward_all(const torch::Tensor& x);
+  // Module::to, and the spatial policy's index, which is no buffer (a buffer would be saved
+  // in checkpoints and sent in weights()) and must live where the logits are gathered.
+  void move_to(torch::Device device);
 
   torch::nn::Conv2d input_conv{nullptr};
   torch::nn::BatchNorm2d input_bn{nullptr};

@@ -9,6 +9,7 @@
 #include "core/random_play.h"
 #include "core/stop.h"
 #include "games/registry.h"
+#include "nn/device.h"
 #include "nn/inference_server.h"
 #include "nn/model.h"
 #include "nn/replay_buffer.h"
@@ -83,8 +84,10 @@ class BackgroundLearner {
 NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool with_training) {
   using Clock = std::chrono::steady_clock;
   const auto game = load_game(config.game);
-  const Model model(config.network, *game, config.seed);
+  Model model(config.network, *game, config.seed);
+  model.to_device(resolve_device(config.device));
   NetworkBenchStats stats;
+  stats.device = device_name(model.device());
   stats.batch = config.self_play.concurrent_games * config.search.leaves_per_step;
   stats.with_training = with_training;
   std::unique_ptr<BackgroundLearner> learner;

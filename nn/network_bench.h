@@ -2,12 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "nn/train_config.h"
 
 namespace boardlab {
 
 struct NetworkBenchStats {
+  std::string device;  // where the network ran (network.device resolved): "cpu" or "cuda"
   int batch = 0;
   double evaluations_per_second = 0;  // the model alone, on random inputs, one thread per worker
   double selfplay_simulations_per_second = 0;
@@ -22,7 +24,7 @@ struct NetworkBenchStats {
   double ratio() const { return evaluations_per_second > 0 ? selfplay_simulations_per_second / evaluations_per_second : 0; }
 };
 
-// Uses the config's game, network, search, self-play and inference settings. The raw
+// Uses the config's game, network (on network.device), search, self-play and inference settings. The raw
 // measurement runs `workers` threads, each predicting batches of concurrent_games ×
 // leaves_per_step positions (the batch self-play sends), so both halves use the cores alike.
 // With `with_training`, a learner (training.batch_size, training.threads) steps all the

@@ -17,6 +17,7 @@
 #include "games/registry.h"
 #include "nn/actors.h"
 #include "nn/checkpoint.h"
+#include "nn/device.h"
 #include "nn/distributed.h"
 #include "nn/learner.h"
 #include "nn/memory_estimate.h"
@@ -135,6 +136,7 @@ OpenedRun open_run(const TrainOptions& options, const std::function<void(const s
   // Before the first allocation (and a new run's folder): a config the schema allows may
   // still need more memory than the machine has, which would fail minutes in.
   auto check_fits = [](const TrainConfig& cfg) {
+    resolve_device(cfg.device);  // network.device: cuda on a machine without one stops here
     const std::shared_ptr<const Game> game = load_game(cfg.game);
     check_memory(estimate_training_memory(cfg, *game), "training " + game->to_string(), available_memory());
   };
@@ -245,6 +247,7 @@ TrainSummary train_here(const TrainOptions& options, RankInfo& me) {
   const Progress progress = state.progress;
   Rng& master = state.master;
   Model model = state.model ? std::move(*state.model) : Model(cfg.network, *game, cfg.seed);
+  model.to_device(resolve_device(cfg.device));  // before the trainer: its optimizer follows the parameters
   Trainer trainer(model, cfg.optimizer);
   if (state.resume_step) load_optimizer(state.checkpoint_path, trainer);
   ReplayBuffer replay(*game, cfg.replay_window);
@@ -300,7 +303,8 @@ TrainSummary train_here(const TrainOptions& options, RankInfo& me) {
 
   run.log(std::string(options.resume ? "resuming " : "training ") + game->to_string() + " in " + dir + " at step " +
           std::to_string(step) + ": network " + std::to_string(cfg.network.blocks) + "x" +
-          std::to_string(cfg.network.channels) + " (" + std::to_string(model.num_parameters()) + " parameters), " +
+          std::to_string(cfg.network.channels) + " (" + std::to_string(model.num_parameters()) + " parameters) on " +
+          device_name(model.device()) + ", " +
           std::string(algorithm_name(cfg.search.algorithm)) + " search with " + std::to_string(cfg.search.simulations) +
           " simulations, replay " + std::to_string(replay.positions()) + " positions; memory " +
           estimate_training_memory(cfg, *game).describe() +

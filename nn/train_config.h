@@ -20,6 +20,11 @@ struct TrainConfig {
   std::string game = "virus_war";  // game string, e.g. "virus_war(strict=false)"
   std::uint64_t seed = 1;
   NetworkConfig network;
+  // network.device: where this process runs the network (auto, cpu or cuda; nn/device.h).
+  // A key of the network section kept out of NetworkConfig, which is what the network is:
+  // the checkpoint's metadata, compared on resume. A run may move between a GPU and a CPU
+  // machine, and its checkpoints (CPU tensors) load on either.
+  std::string device = "auto";
   // Self-play search: Gumbel at a small budget, with root noise for PUCT.
   SearchConfig search{.algorithm = SearchAlgorithm::kGumbel,
                       .simulations = 16,
@@ -76,7 +81,11 @@ struct TrainConfig {
   void visit(V& v) {
     v("game", game, "game and its parameters, e.g. virus_war(strict=true)");
     v("seed", seed, "seeds every random stream of the run", Range::at_least(0));
-    v.section("network", network);
+    v.section("network", [&] {
+      network.visit(v);
+      v("device", device, "where the network runs: auto (cuda when this LibTorch has CUDA and sees a GPU), cpu or cuda",
+        Choices{"auto", "cpu", "cuda"});
+    });
     v.section("search", search);
     v.section("self_play", [&] {
       v("workers", workers, "self-play threads", Range::between(1, 256));

@@ -25,8 +25,11 @@ struct Tensors {
 Tensors to_tensors(const TrainBatch& b, const Model& model, double mix) {
   const ObservationShape s = model.input_shape();
   const std::int64_t n = b.size;
-  auto blob = [](const std::vector<float>& v, std::vector<std::int64_t> shape) {
-    return torch::from_blob(const_cast<float*>(v.data()), shape);
+  // The batch is CPU memory; on a GPU each tensor is copied to the model's device (on the
+  // CPU, .to() returns the tensor itself: no copy).
+  const torch::Device device = model.impl().device;
+  auto blob = [&device](const std::vector<float>& v, std::vector<std::int64_t> shape) {
+    return torch::from_blob(const_cast<float*>(v.data()), shape).to(device);
   };
   if (b.obs.size() != static_cast<std::size_t>(n * s.size()) ||
       b.policy.size() != static_cast<std::size_t>(n * model.num_actions()) || b.mask.size() != b.policy.size() ||
@@ -42,7 +45,8 @@ Tensors to_tensors(const TrainBatch& b, const Model& model, double mix) {
                      " examples");
   Tensors t{blob(b.obs, {n, s.channels, s.height, s.width}), blob(b.policy, {n, model.num_actions()}),
             blob(b.mask, {n, model.num_actions()}), blob(b.value, {n, model.num_players()}), {}, {}, {}, {}};
-  t.policy_weight = b.policy_weight.empty() ? torch::ones({n}) : blob(b.policy_weight, {n});
+  t.policy_weight = b.policy_weight.empty() ? torch::ones({n}, torch::TensorOptions().device(device))
+                                            : blob(b.policy_weight, {n});
   t.value_target = t.value;
   if (mix > 0) {
     if (b.root_value.empty()) throw InputError("training: value_target_mix needs root values, and the batch has none");
@@ -78,7 +82,7 @@ void diagnose(const TrainBatch& b, const Tensors& t, const torch::Tensor& log_p,
     out.policy_kl = (w * (cross_entropy - target_entropy)).sum().item<double>() / examples;
   }
   if (b.phase.empty()) return;
-  const auto predicted = value.select(1, 0).contiguous();
+  const auto predicted = value.select(1, 0).to(torch::kCPU).contiguous();
   const float* v = predicted.data_ptr<float>();
   const std::size_t players = b.value.size() / static_cast<std::size_t>(b.size);
   for (int i = 0; i < b.size; ++i) {
@@ -245,7 +249,7 @@ void average_across_learners(const ResNet& net, const Trainer::GradientAverage& 
   flat.resize(size);
   std::size_t at = 0;
   auto gather = [&](const torch::Tensor& t) {
-    const torch::Tensor c = t.to(torch::kFloat).contiguous();
+    const torch::Tensor c = t.to(torch::kCPU, torch::kFloat).contiguous();  // MPI sends host memory
     std::copy_n(c.data_ptr<float>(), c.numel(), flat.data() + at);
     at += static_cast<std::size_t>(c.numel());
   };
@@ -258,7 +262,7 @@ void average_across_learners(const ResNet& net, const Trainer::GradientAverage& 
   if (flat.size() != size) throw std::logic_error("gradient average changed the vector's size");
   at = 0;
   auto scatter = [&](torch::Tensor t) {
-    t.copy_(torch::from_blob(flat.data() + at, t.sizes()).to(t.dtype()));
+    t.copy_(torch::from_blob(flat.data() + at, t.sizes()).to(t.device(), t.dtype()));
     at += static_cast<std::size_t>(t.numel());
   };
   for (auto& p : params) scatter(p.grad());

@@ -20,6 +20,7 @@
 #include "mcts/search_driver.h"
 #include "nn/agent_bot.h"
 #include "nn/checkpoint.h"
+#include "nn/device.h"
 #include "nn/network_bench.h"
 #include "nn/network_evaluator.h"
 #include "nn/pipeline.h"
@@ -58,7 +59,7 @@ py::dict py_bench_network(const std::string& config, const std::vector<std::stri
                           bool with_training) {
   const TrainConfig cfg = load_train_config(config, overrides);
   const NetworkBenchStats s = run_interruptible([&] { return bench_network(cfg, seconds, with_training); });
-  return py::dict(py::arg("game") = cfg.game, py::arg("blocks") = cfg.network.blocks,
+  return py::dict(py::arg("game") = cfg.game, py::arg("device") = s.device, py::arg("blocks") = cfg.network.blocks,
                   py::arg("channels") = cfg.network.channels, py::arg("batch") = s.batch,
                   py::arg("workers") = cfg.workers, py::arg("evaluations_per_second") = s.evaluations_per_second,
                   py::arg("selfplay_simulations_per_second") = s.selfplay_simulations_per_second,
@@ -244,6 +245,8 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   m.def("bench_network", &py_bench_network, py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
         py::arg("seconds") = 5.0, py::arg("with_training") = false);
   m.def("checkpoint_info", &py_checkpoint_info, py::arg("path"));
+  m.def("cuda_available", &cuda_available,
+        "Whether this build's LibTorch has CUDA and sees a GPU: where network.device: auto runs the network.");
   py::class_<Agent> agent(m, "Agent", "A trained network with its search (Gumbel, no noise).");
   refuse_pickling(agent, "an agent is live (a loaded network and its search); keep agent.checkpoint and "
                          "agent.simulations and make it again with Agent(checkpoint, simulations)");

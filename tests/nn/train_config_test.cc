@@ -201,7 +201,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
   Config c(t);
   const std::vector<std::string> changes = {
       "game=morabaraba", "seed=7", "network.blocks=3", "network.channels=16", "network.policy_channels=4",
-      "network.value_hidden=32", "search.algorithm=puct", "search.simulations=33", "search.leaves_per_step=4",
+      "network.value_hidden=32", "network.device=cpu", "search.algorithm=puct", "search.simulations=33", "search.leaves_per_step=4",
       "search.virtual_loss=0.5", "search.c_puct=2.5", "search.fpu_reduction=0.1", "search.dirichlet_alpha=0.03",
       "search.dirichlet_epsilon=0.3", "search.uct_c=1.1", "search.gumbel_considered=4", "search.gumbel_scale=0.7",
       "search.gumbel_c_visit=40", "search.gumbel_c_scale=0.2", "search.temperature=0.1", "search.reuse_tree=true",

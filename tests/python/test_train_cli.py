@@ -30,6 +30,12 @@ def checkpoint_info(path):
     return _boardlab_nn.checkpoint_info(str(path))
 
 
+def cuda_available():
+    from boardlab import _boardlab_nn
+
+    return _boardlab_nn.cuda_available()
+
+
 def keys_of(yaml_text):
     """The dotted keys of a two-level config as to_yaml writes it."""
     keys, section = set(), None
@@ -287,6 +293,7 @@ def test_bench_network_json(run_cli):
     network = json.loads(result.stdout)["network"]
     assert network["game"] == "virus_war(strict=false)"
     assert network["channels"] == 8
+    assert network["device"] == ("cuda" if cuda_available() else "cpu")  # network.device: auto
     assert network["evaluations_per_second"] > 0
     assert network["selfplay_simulations_per_second"] > 0
     assert network["ratio"] == pytest.approx(
@@ -298,6 +305,21 @@ def test_bench_network_json(run_cli):
     assert trained["with_training"]
     assert trained["training_steps_per_second"] > 0
     assert trained["selfplay_simulations_per_second"] > 0
+
+
+def test_network_device_is_a_key_and_cuda_where_there_is_none_stops_at_once(run_cli):
+    printed = run_cli("train", "--print-config").stdout
+    network = printed.split("\nnetwork:\n", 1)[1].split("\nsearch:\n", 1)[0]
+    assert re.search(r"^  device: auto +# where the network runs: auto \(cuda when", network, re.M), network
+    result = run_cli("bench", "virus_war", "--nn", "--seconds", "1", "--config", CONFIG,
+                     "--set", "network.channels=8", "--set", "network.device=cuda", "--json")
+    if cuda_available():
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["network"]["device"] == "cuda"
+    else:
+        assert result.returncode != 0
+        assert "network.device: cuda, but this LibTorch was built without CUDA" in result.stderr
+        assert "Traceback" not in result.stderr
 
 
 def test_bench_network_on_a_simultaneous_game(run_cli):

@@ -108,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
             )
     if "network" in result:
         n = result["network"]
-        print(f"{n['game']}: network {n['blocks']}x{n['channels']}, batch {n['batch']}, {n['workers']} worker(s)")
+        print(f"{n['game']}: network {n['blocks']}x{n['channels']} on {n['device']}, batch {n['batch']},"
+              f" {n['workers']} worker(s)")
         print(f"  raw network            {n['evaluations_per_second']:>10,.0f} evaluations/s")
         print(f"  self-play              {n['selfplay_simulations_per_second']:>10,.0f} simulations/s"
               f" ({n['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {n['mean_batch']:.1f})")
