@@ -35,7 +35,11 @@ bool Learner::may_step(std::int64_t produced) const {
 }
 
 bool Learner::actors_ahead(std::int64_t produced) const {
-  return owed_samples(produced) > options_.samples_per_position * static_cast<double>(options_.lead_positions);
+  // Never below one step's samples: actors held while the learner owes less than a step
+  // would wait for each other forever (several learners' step, or a batch larger than the
+  // lead, is more than lead_positions at the ratio).
+  return owed_samples(produced) >
+         std::max(options_.samples_per_position * static_cast<double>(options_.lead_positions), samples_per_step());
 }
 
 TrainLosses Learner::step() {

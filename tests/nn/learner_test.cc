@@ -80,6 +80,21 @@ TEST(Learner, AStepOfSeveralLearnersDrawsABatchForEach) {
   produced += 1;
   EXPECT_TRUE(learner.may_step(produced));
   EXPECT_EQ(learner.take_metrics(64).at("samples_per_position"), "0.25");  // 1 step × 16 samples / 64
+  // A step (16 samples) is more than the lead allows (40 positions × 0.5 = 20 is not, but
+  // 10 would be): held actors must always leave the learner a step to take, or both wait.
+  Fixture g;  // a trainer at step 0
+  ASSERT_GE(g.add_games(2), 50);
+  Learner tight(g.model, g.trainer, g.replay,
+                {.batch_size = 8, .samples_per_position = 0.5, .min_positions = 50, .lead_positions = 10, .learners = 2},
+                Rng(2));
+  tight.observe(0);
+  ASSERT_TRUE(tight.may_step(0));  // the first step is owed at once; after it, none until 32 positions
+  tight.step();
+  for (std::int64_t p = 0; p < 200; ++p) {
+    if (tight.actors_ahead(p)) {
+      EXPECT_TRUE(tight.may_step(p)) << "actors held at " << p << " positions with no step owed";
+    }
+  }
 }
 
 TEST(Learner, MetricsAverageTheStepsSinceTheLastRow) {
