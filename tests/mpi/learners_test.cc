@@ -16,6 +16,7 @@
 namespace boardlab {
 namespace {
 
+using nn_testing::largest_weight_difference;
 using nn_testing::random_selfplay_game;
 using nn_testing::tiny_network;
 using nn_testing::virus_war;
@@ -30,21 +31,6 @@ std::vector<std::vector<TrainBatch>> batches(int ranks) {
   std::vector<std::vector<TrainBatch>> out(kSteps, std::vector<TrainBatch>(static_cast<std::size_t>(ranks)));
   for (auto& step : out)
     for (TrainBatch& b : step) replay.sample(32, rng, /*augment=*/true, b);
-  return out;
-}
-
-// The largest difference between two networks' weights, read as floats (the running
-// statistics' step counters, 64-bit integers, must then be equal bytes).
-double largest_difference(const std::string& a, const std::string& b) {
-  EXPECT_EQ(a.size(), b.size());
-  double out = 0;
-  for (std::size_t i = 0; i + 4 <= std::min(a.size(), b.size()); i += 4) {
-    if (std::memcmp(a.data() + i, b.data() + i, 4) == 0) continue;
-    float x, y;
-    std::memcpy(&x, a.data() + i, 4);
-    std::memcpy(&y, b.data() + i, 4);
-    out = std::max(out, static_cast<double>(std::fabs(x - y)) / (1e-3 + std::fabs(y)));
-  }
   return out;
 }
 
@@ -74,9 +60,9 @@ TEST(Learners, TwoRanksEndWithTheWeightsOfOneLearnerOnTheSameBatches) {
                static_cast<int>(other.size()), MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   EXPECT_EQ(weights, other) << "the learners' networks differ";
   // ...which are the single learner's on both batches, to float rounding,
-  EXPECT_LT(largest_difference(weights, alone.weights()), 1e-4);
+  EXPECT_LT(largest_weight_difference(weights, alone.weights()), 1e-4);
   // and not what either batch alone gives: the test sees whether the average happened.
-  EXPECT_GT(largest_difference(weights, first_batch_only.weights()), 1e-2);
+  EXPECT_GT(largest_weight_difference(weights, first_batch_only.weights()), 1e-2);
 }
 
 }  // namespace

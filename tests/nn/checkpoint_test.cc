@@ -29,13 +29,10 @@ using nn_testing::FileSizeLimit;
 using nn_testing::predict_all;
 using nn_testing::random_positions;
 using nn_testing::random_selfplay_game;
+using nn_testing::same_bits;
 using nn_testing::TempDir;
 using nn_testing::tiny_network;
 using nn_testing::virus_war;
-
-bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * a.size()) == 0;
-}
 
 std::vector<TrainBatch> sample_batches(int count, int size) {
   ReplayBuffer replay(virus_war(), 100000);

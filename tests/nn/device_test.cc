@@ -26,16 +26,13 @@ namespace {
 using nn_testing::predict_all;
 using nn_testing::random_positions;
 using nn_testing::random_selfplay_game;
+using nn_testing::same_bits;
 using nn_testing::TempDir;
 using nn_testing::tiny_network;
 using nn_testing::virus_war;
 
 constexpr char kNoCuda[] =
     "network.device: cuda, but this LibTorch was built without CUDA (or no GPU is visible); use cpu or auto";
-
-bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * a.size()) == 0;
-}
 
 float max_difference(const std::vector<float>& a, const std::vector<float>& b) {
   EXPECT_EQ(a.size(), b.size());

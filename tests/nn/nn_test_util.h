@@ -6,8 +6,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -197,6 +200,25 @@ inline std::string file_text(const std::string& path) {
 inline void write_text(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
+}
+
+inline bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * a.size()) == 0;
+}
+
+// The largest relative difference between two networks' Model::weights(), read as floats
+// word by word; equal words (the batch norms' 64-bit step counters among them) count as 0.
+inline double largest_weight_difference(const std::string& a, const std::string& b) {
+  EXPECT_EQ(a.size(), b.size());
+  double out = 0;
+  for (std::size_t i = 0; i + 4 <= std::min(a.size(), b.size()); i += 4) {
+    if (std::memcmp(a.data() + i, b.data() + i, 4) == 0) continue;
+    float x, y;
+    std::memcpy(&x, a.data() + i, 4);
+    std::memcpy(&y, b.data() + i, 4);
+    out = std::max(out, static_cast<double>(std::fabs(x - y)) / (1e-3 + std::fabs(y)));
+  }
+  return out;
 }
 
 }  // namespace boardlab::nn_testing
