@@ -227,6 +227,12 @@ class CpuOptimizerState {
   std::vector<std::pair<std::string, std::unique_ptr<torch::optim::OptimizerParamState>>> originals_;
 };
 
+// Saves the optimizer's state, as CPU tensors whatever its device.
+void save_optimizer_archive(torch::optim::Optimizer& optimizer, torch::serialize::OutputArchive& archive) {
+  const CpuOptimizerState cpu_state(optimizer);
+  optimizer.save(archive);
+}
+
 // Loads a saved state (read to the CPU); a GPU model's optimizer steps with its state
 // beside the parameters.
 void load_optimizer_archive(torch::optim::Optimizer& optimizer, torch::serialize::InputArchive& archive) {
@@ -250,8 +256,7 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
   archive.write("model", model_archive);
   if (trainer) {
     torch::serialize::OutputArchive optimizer_archive;
-    const CpuOptimizerState cpu_state(*trainer->impl().optimizer);
-    trainer->impl().optimizer->save(optimizer_archive);
+    save_optimizer_archive(*trainer->impl().optimizer, optimizer_archive);
     archive.write("optimizer", optimizer_archive);
     archive.write("trainer_steps", c10::IValue(trainer->steps()));
   }
@@ -422,8 +427,7 @@ void load_optimizer(const std::string& path, Trainer& trainer) {
 
 std::string optimizer_state(const Trainer& trainer) {
   torch::serialize::OutputArchive archive;
-  const CpuOptimizerState cpu_state(*trainer.impl().optimizer);
-  trainer.impl().optimizer->save(archive);
+  save_optimizer_archive(*trainer.impl().optimizer, archive);
   std::ostringstream out;
   archive.save_to(out);
   return out.str();

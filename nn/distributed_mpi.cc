@@ -1,9 +1,6 @@
 // A build with MPI: joining the job a launcher started, rank 0's links to the other ranks, and leaving cleanly or aborting with the rank's name.
-#include <chrono>
 #include <cstring>
 #include <iostream>
-#include <optional>
-#include <thread>
 
 #include "core/errors.h"
 #include "nn/checkpoint.h"
@@ -57,13 +54,12 @@ class OtherRanksMpi final : public OtherRanks {
     outbox_.flush();
     const std::int64_t mine = network_hash(model);
     for (int r = 1; r < me_.learners; ++r) {
-      std::optional<std::pair<int, std::string>> reply;
-      while (!(reply = mpi::receive(r, mpi::kReplyTag))) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      const std::string reply = mpi::wait_for(r, mpi::kReplyTag);
       std::int64_t theirs = 0;
-      if (reply->second.size() != sizeof theirs)
+      if (reply.size() != sizeof theirs)
         throw InputError("learner rank " + std::to_string(r) + " replied to the stop with " +
-                         std::to_string(reply->second.size()) + " bytes, not a network hash");
-      std::memcpy(&theirs, reply->second.data(), sizeof theirs);
+                         std::to_string(reply.size()) + " bytes, not a network hash");
+      std::memcpy(&theirs, reply.data(), sizeof theirs);
       if (theirs != mine)
         throw std::runtime_error("learner rank " + std::to_string(r) + " ends with another network than rank 0 (hash " +
                                  std::to_string(theirs) + ", rank 0's " + std::to_string(mine) +

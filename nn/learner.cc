@@ -46,26 +46,7 @@ TrainLosses Learner::step() {
   Model::set_torch_threads(options_.threads);
   replay_->sample(options_.batch_size, sampler_, options_.augment, batch_);
   const TrainLosses losses = trainer_->step(batch_);
-  sum_.policy += losses.policy;
-  sum_.value += losses.value;
-  sum_.l2 += losses.l2;
-  sum_.total += losses.total;
-  sum_.ownership += losses.ownership;
-  sum_.score += losses.score;
-  const double n = losses.policy_examples;
-  sum_.policy_kl += n * losses.policy_kl;
-  sum_.policy_entropy += n * losses.policy_entropy;
-  sum_.policy_target_entropy += n * losses.policy_target_entropy;
-  policy_examples_ += n;
-  for (int k = 0; k < kGamePhases; ++k) {
-    const ValueCalibration& c = losses.value_by_phase[static_cast<std::size_t>(k)];
-    ValueCalibration& total = sum_.value_by_phase[static_cast<std::size_t>(k)];
-    total.examples += c.examples;
-    total.predicted += c.examples * c.predicted;
-    total.outcome += c.examples * c.outcome;
-    total.mse += c.examples * c.mse;
-  }
-  ++summed_;
+  since_row_.push_back(losses);
   return losses;
 }
 
@@ -93,31 +74,28 @@ MetricsRow Learner::take_metrics(std::int64_t produced) {
   if (produced > 0)
     row["samples_per_position"] =
         metric_number(static_cast<double>(steps()) * samples_per_step() / static_cast<double>(produced), 2);
-  if (summed_ > 0) {
-    const double n = summed_;
-    row["policy_loss"] = metric_number(sum_.policy / n, 4);
-    row["value_loss"] = metric_number(sum_.value / n, 4);
-    row["l2"] = metric_number(sum_.l2 / n, 5);
-    row["total_loss"] = metric_number(sum_.total / n, 4);
-    row["ownership_loss"] = metric_number(sum_.ownership / n, 4);
-    row["score_loss"] = metric_number(sum_.score / n, 4);
-  }
-  if (policy_examples_ > 0) {
-    row["policy_kl"] = metric_number(sum_.policy_kl / policy_examples_, 4);
-    row["policy_entropy"] = metric_number(sum_.policy_entropy / policy_examples_, 4);
-    row["policy_target_entropy"] = metric_number(sum_.policy_target_entropy / policy_examples_, 4);
+  if (since_row_.empty()) return row;
+  const TrainLosses mean = mean_losses(since_row_);
+  since_row_.clear();
+  row["policy_loss"] = metric_number(mean.policy, 4);
+  row["value_loss"] = metric_number(mean.value, 4);
+  row["l2"] = metric_number(mean.l2, 5);
+  row["total_loss"] = metric_number(mean.total, 4);
+  row["ownership_loss"] = metric_number(mean.ownership, 4);
+  row["score_loss"] = metric_number(mean.score, 4);
+  if (mean.policy_examples > 0) {
+    row["policy_kl"] = metric_number(mean.policy_kl, 4);
+    row["policy_entropy"] = metric_number(mean.policy_entropy, 4);
+    row["policy_target_entropy"] = metric_number(mean.policy_target_entropy, 4);
   }
   for (int k = 0; k < kGamePhases; ++k) {
-    const ValueCalibration& c = sum_.value_by_phase[static_cast<std::size_t>(k)];
+    const ValueCalibration& c = mean.value_by_phase[static_cast<std::size_t>(k)];
     if (c.examples == 0) continue;
     const std::string phase = kPhaseNames[k];
-    row["value_predicted_" + phase] = metric_number(c.predicted / c.examples, 3);
-    row["value_outcome_" + phase] = metric_number(c.outcome / c.examples, 3);
-    row["value_mse_" + phase] = metric_number(c.mse / c.examples, 4);
+    row["value_predicted_" + phase] = metric_number(c.predicted, 3);
+    row["value_outcome_" + phase] = metric_number(c.outcome, 3);
+    row["value_mse_" + phase] = metric_number(c.mse, 4);
   }
-  sum_ = {};
-  summed_ = 0;
-  policy_examples_ = 0;
   return row;
 }
 

@@ -73,11 +73,8 @@ class Learner {
   TrainBatch batch_;
   double forgiven_ = 0;  // samples the ratio would owe for the fill, not trained
   bool started_ = false;
-  // Sums over the steps since the last metrics row; policy measures weighted by the
-  // examples whose policy trained, value calibration by each phase's examples.
-  TrainLosses sum_;
-  int summed_ = 0;
-  double policy_examples_ = 0;
+  // The losses of the steps since the last metrics row, which averages them (mean_losses).
+  std::vector<TrainLosses> since_row_;
 };
 
 }  // namespace boardlab

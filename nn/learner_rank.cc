@@ -1,11 +1,8 @@
 // A learner rank above 0: rank 0's replay mirrored, a batch of its own each step, gradients averaged with the other learners.
 #include <unistd.h>
 
-#include <chrono>
 #include <cstring>
-#include <optional>
 #include <string>
-#include <thread>
 
 #include "core/errors.h"
 #include "games/registry.h"
@@ -21,15 +18,10 @@
 namespace boardlab {
 namespace {
 
-// Rank 0's next command, waited for gently.
 std::string next_command() {
-  while (true) {
-    if (auto message = mpi::receive(0, mpi::kLearnerTag)) {
-      if (message->second.empty()) throw InputError("rank 0 sent an empty learner command");
-      return std::move(message->second);
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
+  std::string command = mpi::wait_for(0, mpi::kLearnerTag);
+  if (command.empty()) throw InputError("rank 0 sent an empty learner command");
+  return command;
 }
 
 std::string take_part(ByteReader& r, const std::string& what) {

@@ -120,6 +120,13 @@ std::optional<std::pair<int, std::string>> receive(int source, int tag) {
   return std::pair{status.MPI_SOURCE, std::move(bytes)};
 }
 
+std::string wait_for(int source, int tag) {
+  while (true) {
+    if (auto message = receive(source, tag)) return std::move(message->second);
+    std::this_thread::sleep_for(kPoll);
+  }
+}
+
 std::string broadcast_string(const std::string& text, int rank) {
   std::uint64_t size = rank == 0 ? text.size() : 0;
   MPI_Request request;

@@ -69,6 +69,8 @@ class Outbox {
 
 // A message that has arrived with `tag` (from `source`, or MPI_ANY_SOURCE): its source and bytes.
 std::optional<std::pair<int, std::string>> receive(int source, int tag);
+// The next such message's bytes, polled for with short sleeps.
+std::string wait_for(int source, int tag);
 
 // Rank 0's string, on every rank (its length, then its bytes).
 std::string broadcast_string(const std::string& text, int rank);

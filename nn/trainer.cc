@@ -190,44 +190,6 @@ void Trainer::throw_diverged(const std::string& what, const TrainLosses& losses)
 
 namespace {
 
-// The batches' losses as one: plain means, the policy measures weighted by the examples
-// whose policy trained, the value calibration by each phase's examples.
-TrainLosses mean_losses(const std::vector<TrainLosses>& parts) {
-  TrainLosses out;
-  const double n = static_cast<double>(parts.size());
-  for (const TrainLosses& p : parts) {
-    out.policy += p.policy / n;
-    out.value += p.value / n;
-    out.l2 += p.l2 / n;
-    out.ownership += p.ownership / n;
-    out.score += p.score / n;
-    out.total += p.total / n;
-    out.policy_kl += p.policy_examples * p.policy_kl;
-    out.policy_entropy += p.policy_examples * p.policy_entropy;
-    out.policy_target_entropy += p.policy_examples * p.policy_target_entropy;
-    out.policy_examples += p.policy_examples;
-    for (std::size_t k = 0; k < out.value_by_phase.size(); ++k) {
-      const ValueCalibration& c = p.value_by_phase[k];
-      ValueCalibration& total = out.value_by_phase[k];
-      total.examples += c.examples;
-      total.predicted += c.examples * c.predicted;
-      total.outcome += c.examples * c.outcome;
-      total.mse += c.examples * c.mse;
-    }
-  }
-  if (out.policy_examples > 0) {
-    out.policy_kl /= out.policy_examples;
-    out.policy_entropy /= out.policy_examples;
-    out.policy_target_entropy /= out.policy_examples;
-  }
-  for (ValueCalibration& c : out.value_by_phase) {
-    if (c.examples == 0) continue;
-    c.predicted /= c.examples;
-    c.outcome /= c.examples;
-    c.mse /= c.examples;
-  }
-  return out;
-}
 
 // The floating-point buffers: the batch norms' running statistics (not their step counters).
 std::vector<torch::Tensor> float_buffers(const ResNet& net) {
@@ -271,6 +233,43 @@ void average_across_learners(const ResNet& net, const Trainer::GradientAverage& 
 
 }  // namespace
 
+TrainLosses mean_losses(const std::vector<TrainLosses>& parts) {
+  TrainLosses out;
+  const double n = static_cast<double>(parts.size());
+  for (const TrainLosses& p : parts) {
+    out.policy += p.policy / n;
+    out.value += p.value / n;
+    out.l2 += p.l2 / n;
+    out.ownership += p.ownership / n;
+    out.score += p.score / n;
+    out.total += p.total / n;
+    out.policy_kl += p.policy_examples * p.policy_kl;
+    out.policy_entropy += p.policy_examples * p.policy_entropy;
+    out.policy_target_entropy += p.policy_examples * p.policy_target_entropy;
+    out.policy_examples += p.policy_examples;
+    for (std::size_t k = 0; k < out.value_by_phase.size(); ++k) {
+      const ValueCalibration& c = p.value_by_phase[k];
+      ValueCalibration& total = out.value_by_phase[k];
+      total.examples += c.examples;
+      total.predicted += c.examples * c.predicted;
+      total.outcome += c.examples * c.outcome;
+      total.mse += c.examples * c.mse;
+    }
+  }
+  if (out.policy_examples > 0) {
+    out.policy_kl /= out.policy_examples;
+    out.policy_entropy /= out.policy_examples;
+    out.policy_target_entropy /= out.policy_examples;
+  }
+  for (ValueCalibration& c : out.value_by_phase) {
+    if (c.examples == 0) continue;
+    c.predicted /= c.examples;
+    c.outcome /= c.examples;
+    c.mse /= c.examples;
+  }
+  return out;
+}
+
 TrainLosses Trainer::step(const TrainBatch& batch) { return step(std::vector<const TrainBatch*>{&batch}); }
 
 TrainLosses Trainer::step(const std::vector<const TrainBatch*>& parts) {
@@ -286,10 +285,13 @@ TrainLosses Trainer::step(const std::vector<const TrainBatch*>& parts) {
   // be put back if the step is refused (a few numbers a channel).
   std::vector<torch::Tensor> statistics;
   for (const auto& b : net->buffers()) statistics.push_back(b.clone());
-  auto refuse = [&](const std::string& what) {
+  auto put_back_statistics = [&] {
     torch::NoGradGuard no_grad;
     const auto buffers = net->buffers();
     for (std::size_t i = 0; i < buffers.size(); ++i) buffers[i].copy_(statistics[i]);
+  };
+  auto refuse = [&](const std::string& what) {
+    put_back_statistics();
     throw_diverged(what, out);
   };
   try {
@@ -299,11 +301,7 @@ TrainLosses Trainer::step(const std::vector<const TrainBatch*>& parts) {
     std::vector<torch::Tensor> statistics_sum;
     for (std::size_t i = 0; i < parts.size(); ++i) {
       torch::Tensor loss;
-      if (i > 0) {
-        torch::NoGradGuard no_grad;
-        const auto buffers = net->buffers();
-        for (std::size_t j = 0; j < buffers.size(); ++j) buffers[j].copy_(statistics[j]);
-      }
+      if (i > 0) put_back_statistics();
       losses.push_back(compute(*model_, config_, *parts[i], tensors[i], &loss));
       if (parts.size() > 1) {
         torch::NoGradGuard no_grad;

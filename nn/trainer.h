@@ -87,6 +87,10 @@ struct TrainLosses {
   std::array<ValueCalibration, kGamePhases> value_by_phase{};
 };
 
+// Several batches' losses as one: plain means, the policy measures weighted by the examples
+// whose policy trained, the value calibration by each phase's examples (none: all zero).
+TrainLosses mean_losses(const std::vector<TrainLosses>& parts);
+
 class Trainer {
  public:
   Trainer(Model& model, const OptimizerConfig& config);
