@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "nn/memory_reuse.h"
 #include "nn/model_impl.h"
 
 namespace boardlab {
@@ -37,9 +38,10 @@ ActionLayout checked_action_layout(const Game& game) {
 
 }  // namespace
 
-Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Model::Model(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) { keep_freed_memory(); }
 
 Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) : impl_(std::make_unique<Impl>()) {
+  keep_freed_memory();
   if (config.blocks < 0 || config.channels < 1 || config.policy_channels < 1 || config.value_hidden < 1)
     throw InputError("network: blocks must be >= 0 and channels, policy_channels, value_hidden >= 1");
   if (config.ownership_head && !game.has_ownership())
