@@ -1,8 +1,6 @@
 // Keeps the memory LibTorch frees inside the process, so that a network call does not fault its pages back in.
 #pragma once
 
-#include <cstddef>
-
 namespace boardlab {
 
 // glibc's defaults give freed memory above 128 KiB back to the kernel, and a network call
@@ -13,10 +11,5 @@ namespace boardlab {
 // thresholds). It sets the thresholds for the whole process; every Model's constructor
 // calls it. True when glibc took both (false on another allocator).
 bool keep_freed_memory();
-
-// The thresholds it sets (bytes): blocks up to kMmapThreshold come from the heap, and the
-// heap keeps up to kTrimThreshold of free memory at its top.
-inline constexpr std::size_t kMmapThreshold = std::size_t{32} << 20;  // glibc's largest allowed
-inline constexpr std::size_t kTrimThreshold = std::size_t{256} << 20;
 
 }  // namespace boardlab
