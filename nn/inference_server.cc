@@ -36,7 +36,7 @@ InferenceServer::InferenceServer(std::shared_ptr<const Model> model, const Infer
       config_(config) {
   if (config.max_batch < 1) throw InputError("inference: max_batch must be at least 1");
   if (config.max_wait_us < 0) throw InputError("inference: max_wait_us must be 0 or more");
-  if (config.threads < 1) throw InputError("inference: threads must be at least 1");
+  if (config.threads < 0) throw InputError("inference: threads must be 0 or more");
   for (int t = 0; t < config.threads; ++t) threads_.emplace_back([this] { serve(); });
 }
 
@@ -64,7 +64,9 @@ void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<
   ticket.values = values.data();
   ticket.score_margins = score_margins.data();
   ticket.submitted = Clock::now();
-  {
+  if (threads_.empty()) {
+    run_in_caller(ticket);
+  } else {
     std::unique_lock lock(mutex_);
     if (stopping_) throw InputError("inference server is shutting down");
     queue_.push_back(&ticket);
@@ -75,6 +77,24 @@ void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<
   }
   if (ticket.error) std::rethrow_exception(ticket.error);
   decode_outputs(requests, logits.data(), values.data(), score_margins.data(), actions_, players_, out);
+}
+
+void InferenceServer::run_in_caller(Ticket& ticket) {
+  std::shared_ptr<const Model> model;
+  {
+    std::lock_guard lock(mutex_);
+    model = model_;  // this call's version, alive until it ends
+  }
+  std::fill_n(ticket.score_margins, ticket.size, std::numeric_limits<float>::quiet_NaN());
+  const auto start = Clock::now();
+  model->predict(ticket.obs, ticket.size, ticket.logits, ticket.values, ticket.score_margins);
+  const auto end = Clock::now();
+  std::lock_guard lock(mutex_);
+  ++stats_.batches;
+  stats_.positions += static_cast<std::uint64_t>(ticket.size);
+  stats_.network_seconds += std::chrono::duration<double>(end - start).count();
+  stats_.latency_seconds += std::chrono::duration<double>(end - ticket.submitted).count();
+  ++stats_.requests;
 }
 
 void InferenceServer::set_model(std::shared_ptr<const Model> model, std::int64_t version) {

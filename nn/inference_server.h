@@ -19,13 +19,18 @@ namespace boardlab {
 struct InferenceConfig {
   int max_batch = 256;    // positions per network call, at most
   int max_wait_us = 100;  // how long a batch waits for more requests once one has arrived
-  int threads = 2;        // network threads (each runs one batch at a time, one LibTorch thread each)
+  // Network threads, each running one merged batch at a time (one LibTorch thread each). 0:
+  // none, each self-play worker runs its own batch. On 2 CPU cores with a learner, none gave
+  // self-play 0.93 of the raw network's rate, two threads 0.69-0.72 (boardlab bench
+  // virus_war --nn); a GPU, which wants the workers' batches merged, wants 1 or 2.
+  int threads = 0;
 
   template <class V>
   void visit(V& v) {
     v("max_batch", max_batch, "positions per network call, at most", Range::between(1, 65536));
     v("max_wait_us", max_wait_us, "microseconds a batch waits to fill", Range::between(0, 1000000));
-    v("threads", threads, "network threads of the inference server", Range::between(1, 64));
+    v("threads", threads, "network threads of the inference server (0: each caller runs its own batch)",
+      Range::between(0, 64));
   }
 };
 
@@ -41,6 +46,11 @@ struct InferenceStats {
 
 // An Evaluator that any number of threads may call at once. Callers encode their own
 // positions and decode their answers, so the server threads only batch and run the model.
+//
+// With threads = 0 there are no server threads: each caller runs its own request through
+// the model on its own thread. Nothing is merged, and nothing is handed between threads
+// either: on a CPU whose cores the callers already fill, the hand-off (two wake-ups and the
+// batch's wait a call) is time the network does not run.
 //
 // The model is versioned: set_model() replaces it between batches, and each batch runs on
 // the model it started with, held alive by its shared_ptr. A training run publishes
@@ -68,6 +78,7 @@ class InferenceServer final : public Evaluator {
  private:
   struct Ticket;
   void serve();
+  void run_in_caller(Ticket& ticket);  // threads = 0
 
   std::shared_ptr<const Model> model_;  // guarded by mutex_
   std::int64_t version_ = 0;

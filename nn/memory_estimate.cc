@@ -93,14 +93,15 @@ MemoryEstimate estimate_training_memory(const TrainConfig& config, const Game& g
 
   // Every game a worker plays at once holds a search tree of a node per simulation, each
   // with its children, and a request (observation, logits) per leaf in flight; each
-  // inference thread runs a batch through the network (a few trunk activations a position).
+  // inference thread runs a batch through the network (a few trunk activations a position),
+  // or without them each worker runs its own.
   const double games = static_cast<double>(config.workers) * config.self_play.concurrent_games;
   const double tree = (config.search.simulations + 1.0) * branching * sizeof(Node);
   const double leaves = config.search.leaves_per_step;
   const double request = kFloat * leaves * (cells * shape.channels + actions);
+  const double batches = config.inference.threads > 0 ? config.inference.threads : config.workers;
   e.self_play = games * (tree + request) +
-                static_cast<double>(config.inference.threads) * config.inference.max_batch * kFloat *
-                    (3 * trunk + cells * shape.channels + actions);
+                batches * config.inference.max_batch * kFloat * (3 * trunk + cells * shape.channels + actions);
   return e;
 }
 

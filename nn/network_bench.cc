@@ -3,6 +3,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -18,6 +20,9 @@
 
 namespace boardlab {
 namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr double kSliceSeconds = 1.0;  // each half's turn
 
 // A random game with uniform policy targets at every choice: data for the learner that
 // trains during the measurement (what it learns does not matter, only that it works).
@@ -79,10 +84,102 @@ class BackgroundLearner {
   std::thread thread_;
 };
 
+// The raw half: `workers` threads, each predicting one batch of real positions' observations
+// over and over, as self-play's workers send them.
+class RawMeasurement {
+ public:
+  RawMeasurement(const TrainConfig& config, const Game& game, const Model& model, int batch)
+      : model_(&model), batch_(batch), workers_(config.workers) {
+    const ObservationShape shape = model.input_shape();
+    inputs_.resize(static_cast<std::size_t>(batch) * shape.size());
+    Rng rng(config.seed);
+    std::vector<Action> joint;
+    for (int i = 0; i < batch; ++i) {
+      std::unique_ptr<State> state = game.new_initial_state();
+      const int depth = static_cast<int>(rng.below(60));
+      for (int k = 0; k < depth && !state->is_terminal(); ++k) apply_random_step(*state, rng, joint);
+      if (state->is_terminal()) state = game.new_initial_state();
+      // A simultaneous round is seen by each seat: take them in turn; chance is nobody's view.
+      const Player actor = state->current_player();
+      const Player viewer = actor >= 0 ? actor : static_cast<Player>(i % game.num_players());
+      state->observation(viewer, std::span<float>(inputs_.data() + static_cast<std::size_t>(i) * shape.size(), shape.size()));
+    }
+  }
+  void run_for(double seconds) {
+    std::vector<std::uint64_t> counts(workers_, 0);
+    std::vector<std::thread> threads;
+    const auto start = Clock::now();
+    for (int w = 0; w < workers_; ++w) {
+      threads.emplace_back([&, w] {
+        std::vector<float> logits(static_cast<std::size_t>(batch_) * model_->num_actions());
+        std::vector<float> values(static_cast<std::size_t>(batch_) * model_->num_players());
+        while (std::chrono::duration<double>(Clock::now() - start).count() < seconds && !stop_requested()) {
+          model_->predict(inputs_.data(), batch_, logits.data(), values.data());
+          counts[w] += static_cast<std::uint64_t>(batch_);
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+    for (auto c : counts) evaluations_ += c;
+    seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  double evaluations_per_second() const { return seconds_ > 0 ? static_cast<double>(evaluations_) / seconds_ : 0; }
+
+ private:
+  const Model* model_;
+  int batch_, workers_;
+  std::vector<float> inputs_;
+  std::uint64_t evaluations_ = 0;
+  double seconds_ = 0;
+};
+
+// The self-play half: the same network behind the inference server, the configured workers,
+// whose games go on from one slice to the next.
+class SelfPlayMeasurement {
+ public:
+  SelfPlayMeasurement(const TrainConfig& config, const Game& game, const Model& model)
+      : server_(model, config.inference) {
+    Rng seeds(config.seed);
+    for (int w = 0; w < config.workers; ++w)
+      workers_.push_back(std::make_unique<SelfPlayWorker>(game, config.search, config.self_play, server_, seeds()));
+  }
+  void run_for(double seconds) {
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> threads;
+    const InferenceStats before = server_.stats();
+    const std::uint64_t sims_before = simulations();
+    const auto start = Clock::now();
+    for (auto& w : workers_)
+      threads.emplace_back([&, worker = w.get()] { worker->run(std::numeric_limits<std::int64_t>::max(), stop, [](SelfPlayGame&&) {}); });
+    while (std::chrono::duration<double>(Clock::now() - start).count() < seconds && !stop_requested())
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    stop = true;
+    for (auto& t : threads) t.join();
+    seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
+    const InferenceStats after = server_.stats();
+    simulations_ += simulations() - sims_before;
+    evaluations_ += after.positions - before.positions;
+    batches_ += after.batches - before.batches;
+  }
+  double simulations_per_second() const { return seconds_ > 0 ? static_cast<double>(simulations_) / seconds_ : 0; }
+  double evaluations_per_second() const { return seconds_ > 0 ? static_cast<double>(evaluations_) / seconds_ : 0; }
+  double mean_batch() const { return batches_ ? static_cast<double>(evaluations_) / static_cast<double>(batches_) : 0; }
+
+ private:
+  std::uint64_t simulations() const {
+    std::uint64_t sims = 0;
+    for (const auto& w : workers_) sims += w->simulations();
+    return sims;
+  }
+  InferenceServer server_;
+  std::vector<std::unique_ptr<SelfPlayWorker>> workers_;
+  std::uint64_t simulations_ = 0, evaluations_ = 0, batches_ = 0;
+  double seconds_ = 0;
+};
+
 }  // namespace
 
 NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool with_training) {
-  using Clock = std::chrono::steady_clock;
   const auto game = load_game(config.game);
   Model model(config.network, *game, config.seed);
   model.to_device(resolve_device(config.device));
@@ -94,65 +191,20 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
   if (with_training) learner = std::make_unique<BackgroundLearner>(config, *game, model);
   const auto learner_start = Clock::now();
 
-  // Raw: each thread evaluates observations of real positions, the batch self-play sends.
-  {
-    const ObservationShape shape = model.input_shape();
-    std::vector<float> inputs(static_cast<std::size_t>(stats.batch) * shape.size());
-    Rng rng(config.seed);
-    std::vector<Action> joint;
-    for (int i = 0; i < stats.batch; ++i) {
-      std::unique_ptr<State> state = game->new_initial_state();
-      const int depth = static_cast<int>(rng.below(60));
-      for (int k = 0; k < depth && !state->is_terminal(); ++k) apply_random_step(*state, rng, joint);
-      if (state->is_terminal()) state = game->new_initial_state();
-      // A simultaneous round is seen by each seat: take them in turn; chance is nobody's view.
-      const Player actor = state->current_player();
-      const Player viewer = actor >= 0 ? actor : static_cast<Player>(i % game->num_players());
-      state->observation(viewer, std::span<float>(inputs.data() + static_cast<std::size_t>(i) * shape.size(), shape.size()));
-    }
-    std::vector<std::uint64_t> counts(config.workers, 0);
-    std::vector<std::thread> threads;
-    const auto start = Clock::now();
-    for (int w = 0; w < config.workers; ++w) {
-      threads.emplace_back([&, w] {
-        std::vector<float> logits(static_cast<std::size_t>(stats.batch) * model.num_actions());
-        std::vector<float> values(static_cast<std::size_t>(stats.batch) * model.num_players());
-        while (std::chrono::duration<double>(Clock::now() - start).count() < seconds && !stop_requested()) {
-          model.predict(inputs.data(), stats.batch, logits.data(), values.data());
-          counts[w] += static_cast<std::uint64_t>(stats.batch);
-        }
-      });
-    }
-    for (auto& t : threads) t.join();
-    std::uint64_t total = 0;
-    for (auto c : counts) total += c;
-    stats.evaluations_per_second = static_cast<double>(total) / std::chrono::duration<double>(Clock::now() - start).count();
+  // The two halves take turns in short slices, so that both see the machine alike: on a
+  // shared machine whose speed drifts by half within a minute, two measurements taken one
+  // after the other compare the machine's moments, not the two halves.
+  RawMeasurement raw(config, *game, model, stats.batch);
+  SelfPlayMeasurement self_play(config, *game, model);
+  const int slices = std::max(1, static_cast<int>(std::lround(seconds / kSliceSeconds)));
+  for (int i = 0; i < slices && !stop_requested(); ++i) {
+    raw.run_for(seconds / slices);
+    self_play.run_for(seconds / slices);
   }
-
-  // Self-play: the same network behind the inference server, the configured workers.
-  {
-    InferenceServer server(model, config.inference);
-    std::vector<std::unique_ptr<SelfPlayWorker>> workers;
-    Rng seeds(config.seed);
-    for (int w = 0; w < config.workers; ++w)
-      workers.push_back(std::make_unique<SelfPlayWorker>(*game, config.search, config.self_play, server, seeds()));
-    std::atomic<bool> stop{false};
-    std::vector<std::thread> threads;
-    const auto start = Clock::now();
-    for (auto& w : workers)
-      threads.emplace_back([&, worker = w.get()] { worker->run(std::numeric_limits<std::int64_t>::max(), stop, [](SelfPlayGame&&) {}); });
-    while (std::chrono::duration<double>(Clock::now() - start).count() < seconds && !stop_requested())
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    stop = true;
-    for (auto& t : threads) t.join();
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    std::uint64_t sims = 0;
-    for (const auto& w : workers) sims += w->simulations();
-    const InferenceStats inference = server.stats();
-    stats.selfplay_simulations_per_second = static_cast<double>(sims) / elapsed;
-    stats.selfplay_evaluations_per_second = static_cast<double>(inference.positions) / elapsed;
-    stats.mean_batch = inference.mean_batch();
-  }
+  stats.evaluations_per_second = raw.evaluations_per_second();
+  stats.selfplay_simulations_per_second = self_play.simulations_per_second();
+  stats.selfplay_evaluations_per_second = self_play.evaluations_per_second();
+  stats.mean_batch = self_play.mean_batch();
   if (learner) {
     learner->stop();
     stats.training_steps_per_second =

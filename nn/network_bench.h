@@ -29,8 +29,9 @@ struct NetworkBenchStats {
 // leaves_per_step positions (the batch self-play sends), so both halves use the cores alike.
 // With `with_training`, a learner (training.batch_size, training.threads) steps all the
 // while on its own copy of the network, so that both rates are those of a training run,
-// whose actors share the cores with the learner. A stop request (core/stop.h) cuts both
-// measurements short.
+// whose actors share the cores with the learner. Each half runs `seconds` in all, the two
+// taking turns a second at a time so that a machine whose speed drifts slows both alike.
+// A stop request (core/stop.h) cuts both measurements short.
 NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool with_training = false);
 
 }  // namespace boardlab

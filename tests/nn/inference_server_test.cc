@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <barrier>
 #include <cmath>
 #include <string>
@@ -55,7 +56,11 @@ void expect_distinct(const std::vector<Evaluation>& answers) {
   }
 }
 
-TEST(InferenceServer, ConcurrentRequestsOfManySizesGetTheirOwnAnswers) {
+// Server threads (2) merge and split the callers' requests; without them (0) each caller runs
+// its own: either way every caller gets its own positions' answers.
+class InferenceServerModes : public testing::TestWithParam<int> {};
+
+TEST_P(InferenceServerModes, ConcurrentRequestsOfManySizesGetTheirOwnAnswers) {
   const Game& game = virus_war();
   const Model model(tiny_network(1, 8), game, 11);
   constexpr int kThreads = 4;
@@ -72,7 +77,7 @@ TEST(InferenceServer, ConcurrentRequestsOfManySizesGetTheirOwnAnswers) {
   InferenceConfig config;
   config.max_batch = 16;  // smaller than what the threads send together: batches split between requests
   config.max_wait_us = 2000;
-  config.threads = 2;
+  config.threads = GetParam();
   InferenceServer server(model, config);
   std::barrier start(kThreads);
   std::vector<std::string> failures(kThreads);
@@ -113,7 +118,12 @@ TEST(InferenceServer, ConcurrentRequestsOfManySizesGetTheirOwnAnswers) {
   for (int n : positions_sent) total += n;
   EXPECT_EQ(stats.positions, static_cast<std::uint64_t>(total));
   EXPECT_EQ(stats.requests, static_cast<std::uint64_t>(kThreads * kRounds));
-  EXPECT_GE(stats.batches, static_cast<std::uint64_t>(total / config.max_batch));
+  if (config.threads > 0) {
+    EXPECT_GE(stats.batches, static_cast<std::uint64_t>(total / config.max_batch));
+  } else {
+    EXPECT_EQ(stats.batches, stats.requests) << "each caller runs its own request, as one batch";
+  }
+  EXPECT_GT(stats.network_seconds, 0);
   server.reset_stats();
   EXPECT_EQ(server.stats().batches, 0u);
   EXPECT_EQ(server.stats().positions, 0u);
@@ -166,14 +176,15 @@ TEST(InferenceServer, SinglePositionRequestsFromThreadsShareBatches) {
   EXPECT_LE(stats.mean_batch(), static_cast<double>(kThreads));
 }
 
-TEST(InferenceServer, AnswersMatchTheDirectEvaluatorInOneCall) {
+TEST_P(InferenceServerModes, AnswersMatchTheDirectEvaluatorInOneCall) {
   const Game& game = virus_war();
   const Model model(tiny_network(1, 8), game, 13);
   const Positions positions = random_positions(game, 30, 5);
   const auto requests = positions.requests(0, 30);
   std::vector<Evaluation> direct(30), served(30);
   NetworkEvaluator(model).evaluate(requests, direct);
-  InferenceServer server(model, InferenceConfig{.threads = 1});  // one thread: one batch
+  // One server thread, or none: either way one caller's request is one batch.
+  InferenceServer server(model, InferenceConfig{.threads = std::min(GetParam(), 1)});
   server.evaluate(requests, served);
   for (std::size_t i = 0; i < 30; ++i) expect_same(served[i], direct[i], "position " + std::to_string(i));
   EXPECT_EQ(server.stats().batches, 1u);
@@ -182,7 +193,7 @@ TEST(InferenceServer, AnswersMatchTheDirectEvaluatorInOneCall) {
 
 // search.score_utility reads the score head through both evaluators: each request gets its
 // own position's margin, and a network without the head gives none (NaN), never a stale one.
-TEST(InferenceServer, ScoreMarginsComeFromTheScoreHeadAndOnlyFromIt) {
+TEST_P(InferenceServerModes, ScoreMarginsComeFromTheScoreHeadAndOnlyFromIt) {
   const auto game = load_toy("toy_race(players=2,tokens=20)");
   NetworkConfig with_head = tiny_network(1, 8);
   with_head.score_head = true;
@@ -193,7 +204,7 @@ TEST(InferenceServer, ScoreMarginsComeFromTheScoreHeadAndOnlyFromIt) {
     const auto requests = positions.requests(0, 12);
     std::vector<Evaluation> direct(12), served(12);
     NetworkEvaluator(model).evaluate(requests, direct);
-    InferenceServer server(model, InferenceConfig{.threads = 2});
+    InferenceServer server(model, InferenceConfig{.threads = GetParam()});
     server.evaluate(requests, served);
     int distinct = 0;
     for (std::size_t i = 0; i < 12; ++i) {
@@ -216,19 +227,19 @@ TEST(InferenceServer, RejectsBadSettings) {
   config.max_batch = 0;
   EXPECT_THROW(InferenceServer(model, config), InputError);
   config = {};
-  config.threads = 0;
+  config.threads = -1;
   EXPECT_THROW(InferenceServer(model, config), InputError);
 }
 
 
-TEST(InferenceServer, ServesAPublishedModelFromTheNextBatchOn) {
+TEST_P(InferenceServerModes, ServesAPublishedModelFromTheNextBatchOn) {
   const Game& game = virus_war();
   auto first = std::make_shared<const Model>(tiny_network(1, 8), game, 13);
   auto second = std::make_shared<const Model>(tiny_network(1, 8), game, 14);
   const Positions positions = random_positions(game, 4, 9);
   const auto requests = positions.requests(0, 4);
   std::vector<Evaluation> served(4), direct(4);
-  InferenceServer server(first, InferenceConfig{});
+  InferenceServer server(first, InferenceConfig{.threads = GetParam()});
   EXPECT_EQ(server.model_version(), 0);
   server.evaluate(requests, served);
   NetworkEvaluator(*first).evaluate(requests, direct);
@@ -248,6 +259,11 @@ TEST(InferenceServer, ServesAPublishedModelFromTheNextBatchOn) {
   EXPECT_THROW(server.set_model(nullptr, 8), InputError);
   EXPECT_EQ(server.model_version(), 7);
 }
+
+INSTANTIATE_TEST_SUITE_P(ServerThreadsOrNone, InferenceServerModes, testing::Values(2, 0),
+                         [](const testing::TestParamInfo<int>& param) {
+                           return param.param > 0 ? "ServerThreads" : "InTheCallersThread";
+                         });
 
 }  // namespace
 }  // namespace boardlab

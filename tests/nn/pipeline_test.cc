@@ -30,8 +30,8 @@ using nn_testing::TempDir;
 const std::string kConfig = std::string(BOARDLAB_SOURCE_DIR) + "/configs/virus_war.yaml";
 constexpr int kBatch = 16;
 
-// Seconds-long runs: a 1×8 network, 4 simulations, one worker and one inference thread
-// (deterministic batches), and no augmentation, so that each training step draws exactly
+// Seconds-long runs: a 1×8 network, 4 simulations, one worker running its own batches (no
+// inference thread, the default: deterministic batches), and no augmentation, so that each training step draws exactly
 // kBatch numbers from the sampling stream.
 std::vector<std::string> tiny(std::vector<std::string> more) {
   std::vector<std::string> overrides = {"network.blocks=1",
@@ -42,7 +42,7 @@ std::vector<std::string> tiny(std::vector<std::string> more) {
                                         "self_play.workers=1",
                                         "self_play.lead_positions=24",
                                         "self_play.save_games=true",
-                                        "inference.threads=1",
+                                        "inference.threads=0",
                                         "replay.min_positions=16",
                                         "training.batch_size=" + std::to_string(kBatch),
                                         "training.samples_per_position=1",

@@ -58,7 +58,7 @@ self_play:
 inference:
   max_batch: 256
   max_wait_us: 100
-  threads: 2
+  threads: 0
 replay:
   window: 50000
   min_positions: 1000
@@ -127,7 +127,7 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
   EXPECT_EQ(t.eval_every, 2500);
   EXPECT_EQ(t.train_threads, 1);
   EXPECT_EQ(t.inference.max_wait_us, 100);
-  EXPECT_EQ(t.inference.threads, 2);
+  EXPECT_EQ(t.inference.threads, 0);
   EXPECT_EQ(t.eval_opponents, (std::vector<std::string>{"random", "uct:200"}));
   // Self-play: Gumbel with 16 simulations over 8 considered actions, root noise for PUCT.
   EXPECT_EQ(t.search.algorithm, SearchAlgorithm::kGumbel);
