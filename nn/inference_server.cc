@@ -55,7 +55,8 @@ void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<
   std::vector<float> obs(static_cast<std::size_t>(n) * shape_.size());
   std::vector<float> logits(static_cast<std::size_t>(n) * actions_);
   std::vector<float> values(static_cast<std::size_t>(n) * players_);
-  std::vector<float> score_margins(static_cast<std::size_t>(n));
+  // A network without a score head writes none: the answers say so with NaN.
+  std::vector<float> score_margins(static_cast<std::size_t>(n), std::numeric_limits<float>::quiet_NaN());
   encode_requests(requests, shape_, obs.data());
   Ticket ticket;
   ticket.size = n;
@@ -85,14 +86,11 @@ void InferenceServer::run_in_caller(Ticket& ticket) {
     std::lock_guard lock(mutex_);
     model = model_;  // this call's version, alive until it ends
   }
-  std::fill_n(ticket.score_margins, ticket.size, std::numeric_limits<float>::quiet_NaN());
   const auto start = Clock::now();
   model->predict(ticket.obs, ticket.size, ticket.logits, ticket.values, ticket.score_margins);
   const auto end = Clock::now();
   std::lock_guard lock(mutex_);
-  ++stats_.batches;
-  stats_.positions += static_cast<std::uint64_t>(ticket.size);
-  stats_.network_seconds += std::chrono::duration<double>(end - start).count();
+  count_batch(ticket.size, std::chrono::duration<double>(end - start).count());
   stats_.latency_seconds += std::chrono::duration<double>(end - ticket.submitted).count();
   ++stats_.requests;
 }
@@ -180,10 +178,14 @@ void InferenceServer::serve() {
       t->done = true;
       t->finished.notify_one();
     }
-    ++stats_.batches;
-    stats_.positions += size;
-    stats_.network_seconds += seconds;
+    count_batch(size, seconds);
   }
+}
+
+void InferenceServer::count_batch(int positions, double network_seconds) {
+  ++stats_.batches;
+  stats_.positions += static_cast<std::uint64_t>(positions);
+  stats_.network_seconds += network_seconds;
 }
 
 InferenceStats InferenceServer::stats() const {

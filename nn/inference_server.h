@@ -21,7 +21,7 @@ struct InferenceConfig {
   int max_wait_us = 100;  // how long a batch waits for more requests once one has arrived
   // Network threads, each running one merged batch at a time (one LibTorch thread each). 0:
   // none, each self-play worker runs its own batch. On 2 CPU cores with a learner, none gave
-  // self-play 0.93 of the raw network's rate, two threads 0.69-0.72 (boardlab bench
+  // self-play 0.92-0.94 of the raw network's rate, two threads 0.69-0.75 (boardlab bench
   // virus_war --nn); a GPU, which wants the workers' batches merged, wants 1 or 2.
   int threads = 0;
 
@@ -78,7 +78,8 @@ class InferenceServer final : public Evaluator {
  private:
   struct Ticket;
   void serve();
-  void run_in_caller(Ticket& ticket);  // threads = 0
+  void run_in_caller(Ticket& ticket);                   // threads = 0
+  void count_batch(int positions, double network_seconds);  // with mutex_ held
 
   std::shared_ptr<const Model> model_;  // guarded by mutex_
   std::int64_t version_ = 0;

@@ -31,8 +31,8 @@ const std::string kConfig = std::string(BOARDLAB_SOURCE_DIR) + "/configs/virus_w
 constexpr int kBatch = 16;
 
 // Seconds-long runs: a 1×8 network, 4 simulations, one worker running its own batches (no
-// inference thread, the default: deterministic batches), and no augmentation, so that each training step draws exactly
-// kBatch numbers from the sampling stream.
+// inference thread, the default: deterministic batches), and no augmentation, so that each
+// training step draws exactly kBatch numbers from the sampling stream.
 std::vector<std::string> tiny(std::vector<std::string> more) {
   std::vector<std::string> overrides = {"network.blocks=1",
                                         "network.channels=8",
