@@ -127,7 +127,7 @@ void check_arena(const Game& game, const std::vector<std::string>& players,
   if (options.threads < 0 || options.threads > kMaxArenaThreads)
     throw InputError("arena: threads must be 0 (every core) to " + std::to_string(kMaxArenaThreads) + ", got " +
                      std::to_string(options.threads));
-  if (options.opening_turns < 0) throw InputError("arena: opening_turns must be 0 or more");
+  if (options.opening_turns && *options.opening_turns < 0) throw InputError("arena: opening_turns must be 0 or more");
   if (!(options.max_seconds >= 0) || !std::isfinite(options.max_seconds))
     throw InputError("arena: max_seconds must be a finite number of seconds, 0 or more");
   if (groups.empty()) throw InputError("arena: no group of players to play");
@@ -247,12 +247,13 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
            (options.max_seconds > 0 &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= options.max_seconds);
   };
+  const int opening_turns = options.opening_turns.value_or(game.arena_opening_turns());
   auto worker = [&]() {
     for (std::size_t i; !failed && !halted() && (i = next++) < jobs.size();) {
       try {
         const Job& job = jobs[i];
         std::optional<ArenaGame> result = play_one(game, players, job.seats, job.opening_seed, job.bot_seed,
-                                                   options.opening_turns, factory, halted);
+                                                   opening_turns, factory, halted);
         if (!result) return;
         result->group = job.group;
         std::lock_guard lock(mutex);

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,10 +31,10 @@ struct ArenaOptions {
   // Games per group of players (a pairing, for two-player games); a multiple of the number of
   // seats gives every player every seat equally often.
   int games = 100;
-  // Uniformly random turns (State::move_number) that open each game, so that deterministic
-  // players still play different games. The n games of one rotation of seats (see
-  // seat_orders) replay the same opening and the same chance draws.
-  int opening_turns = 2;
+  // Uniformly random turns (State::move_number) that open each game; empty: the game's own
+  // (Game::arena_opening_turns). The n games of one rotation of seats (see seat_orders)
+  // replay the same opening and the same chance draws.
+  std::optional<int> opening_turns;
   int threads = 0;  // 0: every core
   std::uint64_t seed = 0;
   double prior_draws = 1.0;  // see fit_rankings

@@ -131,6 +131,13 @@ class Game {
   // passing draws is a common way for self-play to stall.
   virtual Action pass_action() const { return kInvalidAction; }
 
+  // Uniformly random turns (State::move_number) that open each arena game unless the caller
+  // says otherwise (ArenaOptions::opening_turns), so that deterministic players still play
+  // different games: 2 by default. A game whose random turns decide games rather than vary
+  // them says fewer (Squares: a random round may give one seat a 10x10 square, a quarter of
+  // the board, and the other a 2x2).
+  virtual int arena_opening_turns() const { return 2; }
+
   virtual std::unique_ptr<State> new_initial_state() const = 0;
 
   // Auxiliary training targets a game may declare (KataGo's ownership and score targets;

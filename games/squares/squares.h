@@ -89,6 +89,9 @@ class SquaresGame final : public Game {
   int max_game_length() const override { return kMaxGameLength; }
   const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
   Action pass_action() const override { return kPass; }
+  // None: a random round decides games rather than varies them (Game::arena_opening_turns);
+  // the seats' own mixed strategies vary them.
+  int arena_opening_turns() const override { return 0; }
   // A placement at its lower-left cell, one plane per side; pass board-wide.
   ActionLayout action_layout() const override;
   std::unique_ptr<State> new_initial_state() const override;

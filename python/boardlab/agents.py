@@ -28,13 +28,14 @@ def _spec(player) -> str:
 
 
 def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, threads: int = 0,
-             opening_turns: int = 2, progress: bool = False) -> dict:
+             opening_turns: int | None = None, progress: bool = False) -> dict:
     """Plays players against each other (round robin, or `against` versus each) on all cores.
 
     players: specs ("random", "uct:200", "mcts(simulations=64)", "agent:PATH(simulations=8)"; core/player_spec.h)
     or agents from load_agent(). game: a Game or a
     game string; by default the agents' game. `games` games per group of as many players as the game
-    seats, cycling through the seat orders. Returns a dict with "table" (text), "elo" (per player: elo,
+    seats, cycling through the seat orders, each opened by `opening_turns` random turns (None: the game's
+    own, 2 for most games and 0 for squares). Returns a dict with "table" (text), "elo" (per player: elo,
     stderr, low, high of the 95% interval, fitted to each game's whole ranking: Plackett-Luce on the Elo
     scale, Elo itself for two players), "standings" (per player: games, mean_return, mean_rank,
     truncated), "pairings" (wins, draws, losses, score of every pair within the games), "games"

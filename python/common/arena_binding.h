@@ -25,7 +25,7 @@ namespace boardlab::python {
 inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle& game,
                                      const std::vector<std::string>& players, int games,
                                      const std::optional<std::string>& against, std::uint64_t seed, int threads,
-                                     int opening_turns, bool progress, double prior_draws) {
+                                     std::optional<int> opening_turns, bool progress, double prior_draws) {
   namespace py = pybind11;
   if (players.size() < 2 && !against) throw InputError("arena: name at least two players");
   std::vector<std::string> all = players;
@@ -99,16 +99,17 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       "run_arena",
       [factory](const GameHandle& game, const std::vector<std::string>& players, const IntArg& games,
                 const std::optional<std::string>& against, const SeedArg& seed, const IntArg& threads,
-                const IntArg& opening_turns, bool progress, double prior_draws) {
+                const std::optional<IntArg>& opening_turns, bool progress, double prior_draws) {
         return run_arena_with(factory, game, players, int_arg<int>(games, "run_arena: games", 1),
                               against, seed_arg(seed, "run_arena: seed"), int_arg<int>(threads, "run_arena: threads"),
                               int_arg<int>(opening_turns, "run_arena: opening_turns"), progress, prior_draws);
       },
       py::arg("game"), py::arg("players"), py::arg("games") = 100, py::arg("against") = py::none(),
-      py::arg("seed") = 0, py::arg("threads") = 0, py::arg("opening_turns") = 2, py::arg("progress") = false,
+      py::arg("seed") = 0, py::arg("threads") = 0, py::arg("opening_turns") = py::none(), py::arg("progress") = false,
       py::arg("prior_draws") = 1.0,
       "Plays `games` games per group of players (as many as the game seats) on all cores, round robin or "
-      "`against` with each group of the others, and returns the results: pairwise table, standings (games, "
+      "`against` with each group of the others, each game opened by `opening_turns` random turns (None: the "
+      "game's own number, game.arena_opening_turns()), and returns the results: pairwise table, standings (games, "
       "mean return, mean rank), and ratings fitted to each game's whole ranking (Plackett-Luce on the Elo "
       "scale; Elo itself for two players) with 95% intervals. Ctrl-C or SIGTERM stops it early: the results "
       "then hold the games played, with stopped=True, planned (the games scheduled) and signal.");

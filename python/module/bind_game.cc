@@ -154,6 +154,9 @@ void bind_game(py::module_& m) {
       .def("max_game_length", [](const GameHandle& g) { return g.game->max_game_length(); },
            "An upper bound on the number of steps in one game: sub-moves, passes, chance outcomes, and one "
            "per seat in a simultaneous round.")
+      .def("arena_opening_turns", [](const GameHandle& g) { return g.game->arena_opening_turns(); },
+           "Random turns that open each arena game when the caller names none: 2, or 0 for a game whose "
+           "random turns decide games (squares).")
       // Readers of type(), kept for scripts written before it.
       .def("is_simultaneous", [](const GameHandle& g) { return g.game->type().simultaneous(); },
            "type().simultaneous")

@@ -209,6 +209,22 @@ TEST(Arena, ResultsDoNotDependOnTheThreadCount) {
   for (const Pairing& p : one.pairings) EXPECT_EQ(p.games(), 4);
 }
 
+// Unless told otherwise a game opens with its own number of random turns: Virus War 2,
+// Squares none (a random round there decides games rather than varies them).
+TEST(Arena, GamesOpenWithTheirOwnRandomTurnsUnlessTold) {
+  for (const char* name : {"virus_war", "squares"}) {
+    const auto g = load_game(name);
+    const int own = g->arena_opening_turns();
+    EXPECT_EQ(own, std::string(name) == "squares" ? 0 : 2) << name;
+    ArenaOptions told = options(4, 1, 3), other = options(4, 1, 3);
+    told.opening_turns = own;
+    other.opening_turns = own == 0 ? 2 : 0;
+    const std::string by_default = run_arena(*g, {"random", "random"}, {{0, 1}}, factory(), options(4, 1, 3)).records();
+    EXPECT_EQ(by_default, run_arena(*g, {"random", "random"}, {{0, 1}}, factory(), told).records()) << name;
+    EXPECT_NE(by_default, run_arena(*g, {"random", "random"}, {{0, 1}}, factory(), other).records()) << name;
+  }
+}
+
 TEST(Arena, UctBeatsRandomClearly) {
   const ArenaReport report = run_arena(game(), {"random", "uct:50"}, {{0, 1}}, factory(), options(20, 0, 3));
   ASSERT_EQ(report.pairings.size(), 1u);

@@ -47,6 +47,17 @@ def test_truncated_games_are_counted():
     assert json.loads(report["json"])["truncated"] == len(truncated)
 
 
+def test_games_open_with_their_own_random_turns_unless_told():
+    # Squares opens with none (its random rounds decide games), Virus War with 2.
+    for name, own in (("squares", 0), ("virus_war", 2)):
+        game = boardlab.load_game(name)
+        assert game.arena_opening_turns() == own
+        records = [[g["record"] for g in boardlab.evaluate(["random", "random"], game=game, games=4, seed=3,
+                                                            opening_turns=turns)["games"]]
+                   for turns in (None, own, 2 - own)]
+        assert records[0] == records[1] and records[0] != records[2]
+
+
 def test_evaluate_command_prints_the_table_and_writes_standings(run_cli, tmp_path):
     out = tmp_path / "eval"
     result = run_cli("evaluate", "--game", "virus_war", "--players", "random,uct:20,uct:5", "--games", "2", "--quiet",
