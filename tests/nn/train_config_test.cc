@@ -91,14 +91,14 @@ run:
 )";
 
 TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
-  // Morabaraba runs on the defaults; Virus War changes five keys (issue 10's findings: PUCT's
-  // search trained on the improved policy, an ownership head, contempt, a constant learning
-  // rate). Any other change to what they train shows here.
+  // Morabaraba runs on the defaults; Virus War changes six keys (issue 10's findings: PUCT's
+  // search trained on the improved policy, an ownership head, contempt, tree reuse in
+  // self-play, a constant learning rate). Any other change to what they train shows here.
   const std::map<std::string, std::string> differences = {
       {"morabaraba", ""},
       {"virus_war",
        "network:\n  ownership_head: true\nsearch:\n  algorithm: puct\n  policy_target: completed_q\n"
-       "  draw_value: -0.25\ntraining:\n  lr_schedule: constant\n"}};
+       "  draw_value: -0.25\n  reuse_tree: true\ntraining:\n  lr_schedule: constant\n"}};
   for (const auto& [game, extra] : differences) {
     SCOPED_TRACE(game);
     const TrainConfig shipped = load_train_config(std::string(BOARDLAB_SOURCE_DIR) + "/configs/" + game + ".yaml");
@@ -149,6 +149,7 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
   EXPECT_EQ(v.eval_search.dirichlet_epsilon, 0.0f);
   EXPECT_EQ(v.eval_search.draw_value, -0.25f);
   EXPECT_EQ(v.search.policy_target, PolicyTarget::kCompletedQ);
+  EXPECT_TRUE(v.search.reuse_tree);
   EXPECT_TRUE(v.network.ownership_head);
   EXPECT_EQ(v.optimizer.schedule, "constant");
 }
