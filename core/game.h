@@ -42,6 +42,9 @@ struct ObservationShape {
   int channels = 0;
   int height = 0;
   int width = 0;
+  // The rows are rings: the last column neighbours the first (Morabaraba's three squares, each
+  // a ring of 8 points). Networks then pad the columns circularly, not with zeros.
+  bool wrap_columns = false;
   int size() const { return channels * height * width; }
   int cells() const { return height * width; }
 };

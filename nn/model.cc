@@ -55,8 +55,7 @@ Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) 
   impl_->shape = game.observation_shape();
   impl_->num_actions = game.num_distinct_actions();
   impl_->num_players = game.num_players();
-  impl_->net = ResNet(config, impl_->shape.channels, impl_->shape.height, impl_->shape.width, impl_->num_actions,
-                      impl_->num_players, impl_->layout);
+  impl_->net = ResNet(config, impl_->shape, impl_->num_actions, impl_->num_players, impl_->layout);
   impl_->net->eval();
 }
 
@@ -66,8 +65,7 @@ Model& Model::operator=(Model&&) noexcept = default;
 
 Model Model::clone() const {
   auto copy = std::make_unique<Impl>(*impl_);
-  copy->net = ResNet(impl_->config, impl_->shape.channels, impl_->shape.height, impl_->shape.width,
-                     impl_->num_actions, impl_->num_players, impl_->layout);
+  copy->net = ResNet(impl_->config, impl_->shape, impl_->num_actions, impl_->num_players, impl_->layout);
   copy->net->move_to(impl_->device);  // then copied device to device, never through the CPU
   {
     torch::NoGradGuard no_grad;

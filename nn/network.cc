@@ -4,30 +4,46 @@
 namespace boardlab {
 namespace {
 
-torch::nn::Conv2d conv(int in, int out, int kernel) {
-  return torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false));
+// A "same"-size convolution. On wrapping columns a 3×3 one pads only the rows: its input
+// arrives with the columns already padded circularly (wrapped()).
+torch::nn::Conv2d conv(int in, int out, int kernel, bool wrap_columns = false) {
+  const std::int64_t pad = kernel / 2;
+  return torch::nn::Conv2d(
+      torch::nn::Conv2dOptions(in, out, kernel).padding({pad, wrap_columns ? 0 : pad}).bias(false));
+}
+
+// The input of a 3×3 convolution: with wrapping columns, the last column put before the
+// first and the first after the last.
+torch::Tensor wrapped(const torch::Tensor& x, bool wrap_columns) {
+  if (!wrap_columns) return x;
+  const std::int64_t width = x.size(3);
+  return torch::cat({x.narrow(3, width - 1, 1), x, x.narrow(3, 0, 1)}, 3);
 }
 
 }  // namespace
 
-ResidualBlockImpl::ResidualBlockImpl(int channels)
-    : conv1(register_module("conv1", conv(channels, channels, 3))),
-      conv2(register_module("conv2", conv(channels, channels, 3))),
+ResidualBlockImpl::ResidualBlockImpl(int channels, bool wrap)
+    : conv1(register_module("conv1", conv(channels, channels, 3, wrap))),
+      conv2(register_module("conv2", conv(channels, channels, 3, wrap))),
       bn1(register_module("bn1", torch::nn::BatchNorm2d(channels))),
-      bn2(register_module("bn2", torch::nn::BatchNorm2d(channels))) {}
+      bn2(register_module("bn2", torch::nn::BatchNorm2d(channels))),
+      wrap_columns(wrap) {}
 
 torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
-  auto y = torch::relu(bn1(conv1(x)));
-  y = bn2(conv2(y));
+  auto y = torch::relu(bn1(conv1(wrapped(x, wrap_columns))));
+  y = bn2(conv2(wrapped(y, wrap_columns)));
   return torch::relu(y + x);
 }
 
-ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions,
-                       int num_players, const ActionLayout& layout) {
+ResNetImpl::ResNetImpl(const NetworkConfig& config, const ObservationShape& shape, int num_actions, int num_players,
+                       const ActionLayout& layout)
+    : wrap_columns_(shape.wrap_columns) {
   const int c = config.channels;
-  input_conv = register_module("input_conv", conv(in_channels, c, 3));
+  const int height = shape.height;
+  const int width = shape.width;
+  input_conv = register_module("input_conv", conv(shape.channels, c, 3, wrap_columns_));
   input_bn = register_module("input_bn", torch::nn::BatchNorm2d(c));
-  for (int b = 0; b < config.blocks; ++b) blocks->push_back(ResidualBlock(c));
+  for (int b = 0; b < config.blocks; ++b) blocks->push_back(ResidualBlock(c, wrap_columns_));
   register_module("blocks", blocks);
   policy_conv = register_module("policy_conv", conv(c, config.policy_channels, 1));
   policy_bn = register_module("policy_bn", torch::nn::BatchNorm2d(config.policy_channels));
@@ -58,7 +74,7 @@ ResNetImpl::ResNetImpl(const NetworkConfig& config, int in_channels, int height,
 }
 
 NetworkOutputs ResNetImpl::run(const torch::Tensor& x, bool ownership) {
-  auto h = torch::relu(input_bn(input_conv(x)));
+  auto h = torch::relu(input_bn(input_conv(wrapped(x, wrap_columns_))));
   for (auto& block : *blocks) h = block->as<ResidualBlock>()->forward(h);
   auto p = torch::relu(policy_bn(policy_conv(h)));
   NetworkOutputs out;

@@ -8,7 +8,9 @@
 
 namespace boardlab {
 
-// Trunk: 3×3 convolution, then residual blocks (conv-BN-ReLU-conv-BN + skip, ReLU).
+// Trunk: 3×3 convolution, then residual blocks (conv-BN-ReLU-conv-BN + skip, ReLU); on a
+// grid whose columns wrap (ObservationShape::wrap_columns), every 3×3 convolution sees the
+// last column beside the first (circular padding of the columns, zeros above and below).
 // Policy head: 1×1 convolution to a few planes, then either flattened and linear to every
 // action (the action space need not be one action per cell), or, with a game's action
 // layout (network.spatial_policy), a 1×1 convolution to the layout's planes whose entries
@@ -19,10 +21,11 @@ namespace boardlab {
 // trunk to one plane, tanh (each cell's final owner from the mover's view); score, a tanh
 // unit on the value head's hidden layer (the mover's final score margin, scaled).
 struct ResidualBlockImpl : torch::nn::Module {
-  explicit ResidualBlockImpl(int channels);
+  ResidualBlockImpl(int channels, bool wrap_columns);
   torch::Tensor forward(const torch::Tensor& x);
   torch::nn::Conv2d conv1{nullptr}, conv2{nullptr};
   torch::nn::BatchNorm2d bn1{nullptr}, bn2{nullptr};
+  bool wrap_columns;
 };
 TORCH_MODULE(ResidualBlock);
 
@@ -35,7 +38,7 @@ struct NetworkOutputs {
 
 struct ResNetImpl : torch::nn::Module {
   // `layout` is the game's action layout, read when config.spatial_policy is set.
-  ResNetImpl(const NetworkConfig& config, int in_channels, int height, int width, int num_actions, int num_players,
+  ResNetImpl(const NetworkConfig& config, const ObservationShape& shape, int num_actions, int num_players,
              const ActionLayout& layout);
   // Policy logits (B×A), values (B×P) and, with the head, the score margin (B): what
   // inference needs (the score for search.score_utility); no ownership.
@@ -62,6 +65,7 @@ struct ResNetImpl : torch::nn::Module {
 
  private:
   NetworkOutputs run(const torch::Tensor& x, bool ownership);
+  bool wrap_columns_ = false;
   // Spatial policy: each action's entry among the planes' cells, then the board-wide outputs.
   torch::Tensor policy_index_;
 };

@@ -1,4 +1,4 @@
-// Morabaraba board tables: the 24 points, their names and grid cells, adjacency and mills as 24-bit masks.
+// Morabaraba board tables: the 24 points, their names and squares on the board, adjacency and mills as 24-bit masks.
 //
 // Point order is the rule file's listing order: ring r (0 outer, 1 middle, 2 inner), position
 // k = 0..7 clockwise from the top-left corner, index 8·r + k:
@@ -8,7 +8,10 @@
 // In this order the board's lines are regular: a point is adjacent to its ring neighbours
 // (k ± 1) and to the point with the same k on the next ring (the spokes join the midpoints,
 // odd k; the diagonals join the corners, even k); the mills are the ring sides (k, k+1, k+2
-// for even k) and the eight radial lines (k, 8 + k, 16 + k).
+// for even k) and the eight radial lines (k, 8 + k, 16 + k). So the observation's grid is
+// this order itself: a row per ring, a column per k, the columns wrapping (k = 7 is next to
+// k = 0); every line of the board joins neighbouring cells and every mill is a straight line
+// of three, where one 3×3 convolution sees it whole.
 #pragma once
 
 #include <array>
@@ -22,8 +25,9 @@ using Points = std::uint32_t;  // bit i: point i
 
 inline constexpr int kNumPoints = 24;
 inline constexpr int kNumMills = 20;
-inline constexpr int kGridSide = 7;
-inline constexpr int kGridCells = kGridSide * kGridSide;
+inline constexpr int kBoardSide = 7;  // files a–g, ranks 1–7
+inline constexpr int kRings = 3;      // the observation grid's rows
+inline constexpr int kRingPoints = 8;  // and its columns: point 8·r + k is cell 8·r + k
 inline constexpr Points kAllPoints = (Points{1} << kNumPoints) - 1;
 // Pads the per-point mill lists: a mask no set of points can complete (bit 31 is never a point).
 inline constexpr Points kNoMill = Points{1} << 31;
@@ -37,19 +41,17 @@ inline constexpr std::array<std::string_view, kNumPoints> kPointNames = {
 
 constexpr int point_file(int point) { return kPointNames[point][0] - 'a'; }
 constexpr int point_rank(int point) { return kPointNames[point][1] - '1'; }  // 0 for rank 1
-// The point's cell on the 7×7 observation grid, row-major from a1.
-constexpr int point_cell(int point) { return point_rank(point) * kGridSide + point_file(point); }
 
-// The point on each grid cell, or -1 where the grid has no point.
-inline constexpr std::array<std::int8_t, kGridCells> kCellPoint = [] {
-  std::array<std::int8_t, kGridCells> out{};
+// The point on each square of the 7×7 board (row-major from a1), or -1 where there is none.
+inline constexpr std::array<std::int8_t, kBoardSide * kBoardSide> kSquarePoint = [] {
+  std::array<std::int8_t, kBoardSide * kBoardSide> out{};
   for (auto& p : out) p = -1;
-  for (int p = 0; p < kNumPoints; ++p) out[point_cell(p)] = static_cast<std::int8_t>(p);
+  for (int p = 0; p < kNumPoints; ++p) out[point_rank(p) * kBoardSide + point_file(p)] = static_cast<std::int8_t>(p);
   return out;
 }();
 
-// The point at (file, rank) counted from 0, or -1 where the grid has no point.
-constexpr int point_at(int file, int rank) { return kCellPoint[rank * kGridSide + file]; }
+// The point at (file, rank) counted from 0, or -1 where the board has no point.
+constexpr int point_at(int file, int rank) { return kSquarePoint[rank * kBoardSide + file]; }
 
 struct Tables {
   std::array<Points, kNumPoints> adjacent{};

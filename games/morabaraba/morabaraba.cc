@@ -93,8 +93,8 @@ std::vector<std::string> words_of(std::string_view text) {
 // The 8 symmetries of the square on (file, rank), as transpose, then file and rank mirrors.
 std::pair<int, int> transform(int t, int file, int rank) {
   if (t & 4) std::swap(file, rank);
-  if (t & 1) file = kGridSide - 1 - file;
-  if (t & 2) rank = kGridSide - 1 - rank;
+  if (t & 1) file = kBoardSide - 1 - file;
+  if (t & 2) rank = kBoardSide - 1 - rank;
   return {file, rank};
 }
 
@@ -118,15 +118,13 @@ MorabarabaGame::MorabarabaGame(const GameParameters& params)
       full_board_draw_(std::get<bool>(params.at("full_board_draw"))),
       move_cap_(static_cast<int>(std::get<std::int64_t>(params.at("move_cap")))) {
   for (int t = 1; t < 8; ++t) {
-    Symmetry s{kSymmetryNames[t], std::vector<int>(kGridCells), std::vector<Action>(kNumActions), {}, {}};
-    for (int cell = 0; cell < kGridCells; ++cell) {
-      const auto [file, rank] = transform(t, cell % kGridSide, cell / kGridSide);
-      s.cell[cell] = rank * kGridSide + file;
-    }
+    // The observation's cells are the points, so the cell permutation is the point one.
+    Symmetry s{kSymmetryNames[t], std::vector<int>(kNumPoints), std::vector<Action>(kNumActions), {}, {}};
     int image[kNumPoints];
     for (int p = 0; p < kNumPoints; ++p) {
       const auto [file, rank] = transform(t, point_file(p), point_rank(p));
       image[p] = point_at(file, rank);
+      s.cell[p] = image[p];
       s.action[p] = image[p];
     }
     for (int from = 0; from < kNumPoints; ++from)
@@ -169,7 +167,7 @@ int MorabarabaState::parse_point(std::string_view text) {
   if (text.size() != 2) return -1;
   const int file = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
   const int rank = text[1] - '1';
-  if (file < 0 || file >= kGridSide || rank < 0 || rank >= kGridSide) return -1;
+  if (file < 0 || file >= kBoardSide || rank < 0 || rank >= kBoardSide) return -1;
   return point_at(file, rank);
 }
 
@@ -401,16 +399,16 @@ void MorabarabaState::returns(std::span<double> out) const {
 
 void MorabarabaState::observation(Player p, std::span<float> out) const {
   if (p != 0 && p != 1) throw InputError("observation: player " + std::to_string(p) + " is not 0 or 1");
-  constexpr std::size_t kSize = static_cast<std::size_t>(MorabarabaGame::kNumPlanes * kGridCells);
+  constexpr std::size_t kSize = static_cast<std::size_t>(MorabarabaGame::kNumPlanes * kNumPoints);
   if (out.size() != kSize)
     throw InputError("observation: buffer has " + std::to_string(out.size()) + " floats, " + std::to_string(kSize) +
                      " expected");
   std::fill(out.begin(), out.end(), 0.0f);
   const Player q = 1 - p;
   auto mark = [&](int plane, Points points) {
-    for (; points; points &= points - 1) out[plane * kGridCells + point_cell(lowest(points))] = 1.0f;
+    for (; points; points &= points - 1) out[plane * kNumPoints + lowest(points)] = 1.0f;
   };
-  auto fill = [&](int plane, float value) { std::fill_n(out.begin() + plane * kGridCells, kGridCells, value); };
+  auto fill = [&](int plane, float value) { std::fill_n(out.begin() + plane * kNumPoints, kNumPoints, value); };
   mark(0, cows_[p]);
   mark(1, cows_[q]);
   mark(2, kAllPoints);
@@ -476,11 +474,11 @@ std::string MorabarabaState::to_string() const {
   for (int line = 0; line < 13; ++line) rows[line] = kPicture[line];
   for (Player p : {0, 1})
     for (Points c = cows_[p]; c; c &= c - 1)
-      rows[2 * (kGridSide - 1 - point_rank(lowest(c)))][static_cast<std::size_t>(2 * point_file(lowest(c)))] =
+      rows[2 * (kBoardSide - 1 - point_rank(lowest(c)))][static_cast<std::size_t>(2 * point_file(lowest(c)))] =
           p == 0 ? 'W' : 'B';
   std::string out;
   for (int line = 0; line < 13; ++line)
-    out += (line % 2 == 0 ? std::to_string(kGridSide - line / 2) + " " : std::string("  ")) + rows[line] + "\n";
+    out += (line % 2 == 0 ? std::to_string(kBoardSide - line / 2) + " " : std::string("  ")) + rows[line] + "\n";
   out += "  a b c d e f g\n" + position_text() + "\n";
   static constexpr const char* kEnd[] = {"",
                                          "the loser has 2 cows left",

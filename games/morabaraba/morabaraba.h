@@ -29,9 +29,13 @@
 //   written as its own word (`d1-d2 xd5`); a record may end with a shot still to decide;
 // - the move cap is not a rule: a game it ends is truncated (is_truncated()), with 0 and 0.
 //
-// Observation: 17 planes on the 7×7 grid (cell (rank−1)·7 + file, a1 = 0), from the viewer's side;
-// "constant" planes hold one value on all 49 cells:
-//   0 viewer's cows              1 opponent's cows            2 the 24 points (a fixed mask)
+// Observation: 17 planes on a 3×8 grid whose columns wrap, the rings as rows (outer first) and
+// each ring's points as columns: the cell of point i is i (board.h), so every line of the
+// board joins neighbouring cells. On the 7×7 board's own grid a ring's neighbours lie up to
+// 3 cells apart, and a 2-block network saw an outer mill only in its third convolution; here
+// one 3×3 convolution sees every mill, on half the cells. From the viewer's side; "constant"
+// planes hold one value on all 24 cells:
+//   0 viewer's cows              1 opponent's cows            2 ones (the grid's rows end)
 //   3 viewer's hand / 12         4 opponent's hand / 12       (constant)
 //   5 viewer has exactly 3 cows (flies when moving)   6 the same for the opponent (constant)
 //   7 the viewer is to move      8 a shot is pending (for the player to move)   (constant)
@@ -79,7 +83,7 @@ class MorabarabaGame final : public Game {
   std::string player_name(Player p) const override { return p == 0 ? "White" : "Black"; }
   int num_distinct_actions() const override { return kNumActions; }
   ObservationShape observation_shape() const override {
-    return {kNumPlanes, morabaraba::kGridSide, morabaraba::kGridSide};
+    return {kNumPlanes, morabaraba::kRings, morabaraba::kRingPoints, /*wrap_columns=*/true};
   }
   int max_game_length() const override { return 2 * move_cap_; }
   const std::vector<Symmetry>& symmetries() const override { return symmetries_; }

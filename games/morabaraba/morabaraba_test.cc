@@ -295,10 +295,26 @@ std::string alternating(bool without_c4) {
   return "white: " + white + "; black: " + black;
 }
 
-// The observation cell of a point, from its name: row-major from a1.
+// The observation grid: 3 rings (rows) × 8 points (columns), the columns wrapping.
+constexpr int kCells = 24;
+
+// The observation cell of a point, from its name: the row is its ring (outer first), the column its
+// place on that ring, clockwise from the ring's top-left corner.
 int cell_of(int point) {
   const std::string name = ref::name_of(point);
-  return (name[1] - '1') * 7 + (name[0] - 'a');
+  const int x = name[0] - 'd', y = name[1] - '4';  // from the centre, rank 7 up
+  const int ring = 3 - std::max(std::abs(x), std::abs(y));
+  const int sx = (x > 0) - (x < 0), sy = (y > 0) - (y < 0);
+  // Clockwise from the top-left: (-,+) (0,+) (+,+) (+,0) (+,-) (0,-) (-,-) (-,0).
+  static const int kColumn[3][3] = {{6, 7, 0}, {5, -1, 1}, {4, 3, 2}};  // [sx + 1][sy + 1]
+  return ring * 8 + kColumn[sx + 1][sy + 1];
+}
+
+// Whether two cells are orthogonal neighbours on the observation grid, the columns wrapping.
+bool grid_neighbours(int a, int b) {
+  const int ra = a / 8, ca = a % 8, rb = b / 8, cb = b % 8;
+  if (ra == rb) return (ca - cb + 8) % 8 == 1 || (cb - ca + 8) % 8 == 1;
+  return ca == cb && std::abs(ra - rb) == 1;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -308,7 +324,6 @@ TEST(MorabarabaBoard, PointOrderAdjacencyAndMillsMatchTheRuleFile) {
   for (int p = 0; p < 24; ++p) {
     EXPECT_EQ(MorabarabaState::point_name(p), ref::name_of(p));
     EXPECT_EQ(MorabarabaState::parse_point(ref::name_of(p)), p);
-    EXPECT_EQ(morabaraba::point_cell(p), cell_of(p));
   }
   int edges = 0;
   for (int a = 0; a < 24; ++a)
@@ -319,6 +334,17 @@ TEST(MorabarabaBoard, PointOrderAdjacencyAndMillsMatchTheRuleFile) {
       edges += ref::kBoard.adjacent[a][b];
     }
   EXPECT_EQ(edges, 2 * 40);
+  // The observation grid is the board's graph: two points are adjacent exactly when their cells
+  // are neighbours (the columns wrapping), and each mill is three cells in a straight line.
+  for (int a = 0; a < 24; ++a)
+    for (int b = 0; b < 24; ++b)
+      EXPECT_EQ(grid_neighbours(cell_of(a), cell_of(b)), ref::kBoard.adjacent[a][b])
+          << ref::name_of(a) << " " << ref::name_of(b);
+  for (const auto& m : ref::kBoard.mills) {
+    const int a = cell_of(m[0]), b = cell_of(m[1]), c = cell_of(m[2]);
+    const bool row = a / 8 == b / 8 && b / 8 == c / 8, column = a % 8 == b % 8 && b % 8 == c % 8;
+    EXPECT_TRUE(row || column) << ref::name_of(m[0]) << ref::name_of(m[1]) << ref::name_of(m[2]);
+  }
   ASSERT_EQ(ref::kBoard.mills.size(), 20u);
   std::vector<morabaraba::Points> expected;
   std::vector<morabaraba::Points> engine(morabaraba::kTables.mills.begin(), morabaraba::kTables.mills.end());
@@ -341,8 +367,9 @@ TEST(MorabarabaGameTest, PropertiesAndParameters) {
   EXPECT_EQ(g.num_distinct_actions(), 601);
   const ObservationShape shape = g.observation_shape();
   EXPECT_EQ(shape.channels, 17);
-  EXPECT_EQ(shape.height, 7);
-  EXPECT_EQ(shape.width, 7);
+  EXPECT_EQ(shape.height, 3);
+  EXPECT_EQ(shape.width, 8);
+  EXPECT_TRUE(shape.wrap_columns);
   EXPECT_EQ(g.max_game_length(), 800);  // 400 plies, each with at most one shot decision
   EXPECT_EQ(game(false, 30).max_game_length(), 60);
   EXPECT_FALSE(g.type().simultaneous());
@@ -819,14 +846,14 @@ TEST(MorabarabaText, ObservationPlanesFromEachSide) {
   auto s = position(
       "white: a7 d7 g4 f4 e4 b2; black: b6 d6 f6; hands: 0 0; to_move: black; shot: pending; "
       "no_return: white g4 g7; plies: 100");
-  std::vector<float> obs(17 * 49);
+  std::vector<float> obs(17 * kCells);
   auto plane = [&](int k, std::string_view point) {
-    return obs[static_cast<std::size_t>(k * 49 + cell_of(pt(point)))];
+    return obs[static_cast<std::size_t>(k * kCells + cell_of(pt(point)))];
   };
   auto constant = [&](int k) {
-    const float v = obs[static_cast<std::size_t>(k * 49)];
-    for (int c = 0; c < 49; ++c)
-      if (obs[static_cast<std::size_t>(k * 49 + c)] != v) return -1.0f;
+    const float v = obs[static_cast<std::size_t>(k * kCells)];
+    for (int c = 0; c < kCells; ++c)
+      if (obs[static_cast<std::size_t>(k * kCells + c)] != v) return -1.0f;
     return v;
   };
   s->observation(1, obs);  // Black, the mover
@@ -834,9 +861,8 @@ TEST(MorabarabaText, ObservationPlanesFromEachSide) {
   EXPECT_EQ(plane(0, "a7"), 0.0f);
   EXPECT_EQ(plane(1, "a7"), 1.0f);
   EXPECT_EQ(plane(1, "f6"), 0.0f);
-  EXPECT_EQ(std::count(obs.begin() + 2 * 49, obs.begin() + 3 * 49, 1.0f), 24);
+  EXPECT_EQ(std::count(obs.begin() + 2 * kCells, obs.begin() + 3 * kCells, 1.0f), 24);
   EXPECT_EQ(plane(2, "d2"), 1.0f);
-  EXPECT_EQ(obs[static_cast<std::size_t>(2 * 49 + 3 * 7 + 3)], 0.0f);  // d4 is no point
   EXPECT_EQ(constant(3), 0.0f);
   EXPECT_EQ(constant(4), 0.0f);
   EXPECT_EQ(constant(5), 1.0f);  // Black has exactly 3 cows
@@ -846,12 +872,12 @@ TEST(MorabarabaText, ObservationPlanesFromEachSide) {
   // Black may shoot a7, d7, b2 but not the mill g4-f4-e4.
   EXPECT_EQ(plane(9, "a7"), 1.0f);
   EXPECT_EQ(plane(9, "g4"), 0.0f);
-  EXPECT_EQ(std::count(obs.begin() + 9 * 49, obs.begin() + 10 * 49, 1.0f), 3);
-  EXPECT_EQ(std::count(obs.begin() + 10 * 49, obs.begin() + 11 * 49, 1.0f), 3);  // all in mills: all
-  EXPECT_EQ(std::count(obs.begin() + 11 * 49, obs.begin() + 13 * 49, 1.0f), 0);
+  EXPECT_EQ(std::count(obs.begin() + 9 * kCells, obs.begin() + 10 * kCells, 1.0f), 3);
+  EXPECT_EQ(std::count(obs.begin() + 10 * kCells, obs.begin() + 11 * kCells, 1.0f), 3);  // all in mills: all
+  EXPECT_EQ(std::count(obs.begin() + 11 * kCells, obs.begin() + 13 * kCells, 1.0f), 0);
   EXPECT_EQ(plane(13, "g4"), 1.0f);
   EXPECT_EQ(plane(14, "g7"), 1.0f);
-  EXPECT_EQ(std::count(obs.begin() + 13 * 49, obs.begin() + 15 * 49, 1.0f), 2);
+  EXPECT_EQ(std::count(obs.begin() + 13 * kCells, obs.begin() + 15 * kCells, 1.0f), 2);
   EXPECT_EQ(constant(15), 0.0f);
   EXPECT_FLOAT_EQ(constant(16), 0.25f);
   s->observation(0, obs);  // White's side of the same position
@@ -947,9 +973,9 @@ std::vector<int> shootable_ref(const ref::Game& r, int victim) {
 std::string observation_mismatch(const MorabarabaState& s, const ref::Game& r, Player viewer, std::vector<float>& obs) {
   s.observation(viewer, obs);
   const int other = 1 - viewer;
-  std::vector<float> expected(17 * 49, 0.0f);
-  auto set = [&](int plane, int point) { expected[static_cast<std::size_t>(plane * 49 + cell_of(point))] = 1.0f; };
-  auto fill = [&](int plane, float v) { std::fill_n(expected.begin() + plane * 49, 49, v); };
+  std::vector<float> expected(17 * kCells, 0.0f);
+  auto set = [&](int plane, int point) { expected[static_cast<std::size_t>(plane * kCells + cell_of(point))] = 1.0f; };
+  auto fill = [&](int plane, float v) { std::fill_n(expected.begin() + plane * kCells, kCells, v); };
   for (int q = 0; q < 24; ++q) {
     if (r.board[q] == viewer) set(0, q);
     if (r.board[q] == other) set(1, q);
@@ -972,8 +998,8 @@ std::string observation_mismatch(const MorabarabaState& s, const ref::Game& r, P
   fill(16, static_cast<float>(r.plies) / static_cast<float>(r.cap));
   for (std::size_t i = 0; i < expected.size(); ++i)
     if (std::abs(obs[i] - expected[i]) > 1e-6f)
-      return "viewer " + std::to_string(viewer) + " plane " + std::to_string(i / 49) + " cell " +
-             std::to_string(i % 49) + ": " + std::to_string(obs[i]) + " instead of " + std::to_string(expected[i]) +
+      return "viewer " + std::to_string(viewer) + " plane " + std::to_string(i / kCells) + " cell " +
+             std::to_string(i % kCells) + ": " + std::to_string(obs[i]) + " instead of " + std::to_string(expected[i]) +
              "\n" + s.to_string();
   return {};
 }
@@ -994,7 +1020,7 @@ void play_checked_game(const MorabarabaGame& g, Rng& rng, Endings& endings) {
   auto s = initial(g);
   ref::Game r(g.full_board_draw(), g.move_cap());
   std::vector<Action> legal;
-  std::vector<float> obs(17 * 49);
+  std::vector<float> obs(17 * kCells);
   std::vector<std::uint8_t> mask(601), expected_mask(601);
   const int record_at = static_cast<int>(rng.below(120));
   for (int n = 0; !s->is_terminal(); ++n) {
@@ -1168,13 +1194,13 @@ TEST(MorabarabaSymmetry, TheSevenNonIdentitySymmetriesPreserveTheBoard) {
   ASSERT_EQ(symmetries.size(), 7u);
   std::vector<std::vector<int>> seen;
   for (const Symmetry& s : symmetries) {
-    ASSERT_EQ(s.cell.size(), 49u);
+    ASSERT_EQ(s.cell.size(), static_cast<std::size_t>(kCells));
     ASSERT_EQ(s.action.size(), 601u);
     const std::vector<int> image = point_image(s);
     // Both are permutations, the cell one agrees with the point one, and neither is the identity.
     std::vector<int> cells = s.cell;
     std::sort(cells.begin(), cells.end());
-    for (int c = 0; c < 49; ++c) ASSERT_EQ(cells[static_cast<std::size_t>(c)], c) << s.name;
+    for (int c = 0; c < kCells; ++c) ASSERT_EQ(cells[static_cast<std::size_t>(c)], c) << s.name;
     std::vector<int> points = image;
     std::sort(points.begin(), points.end());
     for (int p = 0; p < 24; ++p) ASSERT_EQ(points[static_cast<std::size_t>(p)], p) << s.name;
@@ -1253,7 +1279,7 @@ TEST(MorabarabaSymmetry, LegalActionsAndObservationsAreInvariant) {
   EXPECT_GE(restricted, 5);
   EXPECT_GT(pending, 20);
   EXPECT_GT(flying, 5);
-  std::vector<float> obs(17 * 49), obs_mapped(17 * 49);
+  std::vector<float> obs(17 * kCells), obs_mapped(17 * kCells);
   for (const auto& s : positions) {
     // The text of the unmoved position rebuilds it exactly.
     ASSERT_EQ(position(mapped_text(*s, identity_image()))->hash(), s->hash());
@@ -1268,9 +1294,9 @@ TEST(MorabarabaSymmetry, LegalActionsAndObservationsAreInvariant) {
         s->observation(viewer, obs);
         mapped->observation(viewer, obs_mapped);
         for (int k = 0; k < 17; ++k)
-          for (int c = 0; c < 49; ++c)
-            ASSERT_EQ(obs_mapped[static_cast<std::size_t>(k * 49 + sym.cell[static_cast<std::size_t>(c)])],
-                      obs[static_cast<std::size_t>(k * 49 + c)])
+          for (int c = 0; c < kCells; ++c)
+            ASSERT_EQ(obs_mapped[static_cast<std::size_t>(k * kCells + sym.cell[static_cast<std::size_t>(c)])],
+                      obs[static_cast<std::size_t>(k * kCells + c)])
                 << sym.name << " plane " << k;
       }
     }

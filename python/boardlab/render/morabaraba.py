@@ -20,15 +20,25 @@ def _xy(file: int, rank: int) -> tuple[float, float]:
     return MARGIN + file * STEP, MARGIN + (6 - rank) * STEP
 
 
+def _point_names(state: boardlab.State) -> list[str]:
+    """The points in the observation's cell order (a row per ring, outer first): placing on point i is
+    action i, so the engine names them; a new game, where every action i < 24 is a placement."""
+    start = state.game().new_initial_state()
+    return [start.action_to_string(i) for i in range(24)]
+
+
+def _place(name: str) -> tuple[float, float]:
+    return _xy(FILES.index(name[0]), int(name[1]) - 1)
+
+
 def points(state: boardlab.State) -> list[tuple[str, float, float]]:
     """The 24 points by their names in the notation, with their places on the picture."""
-    mask = state.observation_tensor(0)[2]  # plane 2: the 24 points
-    return [(f"{FILES[f]}{r + 1}", *_xy(f, r)) for r in range(7) for f in range(7) if mask[r, f]]
+    return [(name, *_place(name)) for name in _point_names(state)]
 
 
 def svg(state: boardlab.State) -> str:
-    # Player 0's (White's) view: plane 0 White's cows, plane 1 Black's, plane 2 the 24 points.
-    planes = state.observation_tensor(0)
+    # Player 0's (White's) view: plane 0 White's cows, plane 1 Black's, a cell per point.
+    planes = state.observation_tensor(0).reshape(17, 24)
     size = 6 * STEP + 2 * MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 24}" '
@@ -43,17 +53,14 @@ def svg(state: boardlab.State) -> str:
         parts.append(f'<text x="{x}" y="{size - 6}" font-size="12" text-anchor="middle">{FILES[i]}</text>')
         _, y = _xy(0, i)
         parts.append(f'<text x="10" y="{y + 4}" font-size="12" text-anchor="middle">{i + 1}</text>')
-    for rank in range(7):
-        for file in range(7):
-            if not planes[2, rank, file]:
-                continue
-            x, y = _xy(file, rank)
-            if planes[0, rank, file]:
-                parts.append(f'<circle cx="{x}" cy="{y}" r="15" fill="#fbfbf5" stroke="#222" stroke-width="2"/>')
-            elif planes[1, rank, file]:
-                parts.append(f'<circle cx="{x}" cy="{y}" r="15" fill="#222" stroke="#222" stroke-width="2"/>')
-            else:
-                parts.append(f'<circle cx="{x}" cy="{y}" r="4" fill="#5a4630"/>')
+    for cell, name in enumerate(_point_names(state)):
+        x, y = _place(name)
+        if planes[0, cell]:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="15" fill="#fbfbf5" stroke="#222" stroke-width="2"/>')
+        elif planes[1, cell]:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="15" fill="#222" stroke="#222" stroke-width="2"/>')
+        else:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="4" fill="#5a4630"/>')
     status = str(state).splitlines()[-1]  # the state's text ends with its status line
     parts.append(f'<text x="{MARGIN}" y="{size + 16}" font-size="13">{status}</text>')
     parts.append("</svg>")
