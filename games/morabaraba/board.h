@@ -29,6 +29,10 @@ inline constexpr int kBoardSide = 7;  // files a–g, ranks 1–7
 inline constexpr int kRings = 3;      // the observation grid's rows
 inline constexpr int kRingPoints = 8;  // and its columns: point 8·r + k is cell 8·r + k
 inline constexpr Points kAllPoints = (Points{1} << kNumPoints) - 1;
+// The corners (even k), where the diagonals meet. Turning the rings by one column maps corners to
+// midpoints, which no symmetry does (the ring sides' mills start at corners), so the observation
+// marks them: a network whose convolutions wrap the columns could not tell them apart otherwise.
+inline constexpr Points kCorners = 0x555555;
 // Pads the per-point mill lists: a mask no set of points can complete (bit 31 is never a point).
 inline constexpr Points kNoMill = Points{1} << 31;
 

@@ -411,7 +411,7 @@ void MorabarabaState::observation(Player p, std::span<float> out) const {
   auto fill = [&](int plane, float value) { std::fill_n(out.begin() + plane * kNumPoints, kNumPoints, value); };
   mark(0, cows_[p]);
   mark(1, cows_[q]);
-  mark(2, kAllPoints);
+  mark(2, kCorners);
   fill(3, static_cast<float>(hand_[p]) / kCows);
   fill(4, static_cast<float>(hand_[q]) / kCows);
   if (cow_count(p) == 3) fill(5, 1.0f);

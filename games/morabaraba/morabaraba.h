@@ -35,7 +35,7 @@
 // 3 cells apart, and a 2-block network saw an outer mill only in its third convolution; here
 // one 3×3 convolution sees every mill, on half the cells. From the viewer's side; "constant"
 // planes hold one value on all 24 cells:
-//   0 viewer's cows              1 opponent's cows            2 ones (the grid's rows end)
+//   0 viewer's cows              1 opponent's cows            2 the 12 corners (a fixed mask)
 //   3 viewer's hand / 12         4 opponent's hand / 12       (constant)
 //   5 viewer has exactly 3 cows (flies when moving)   6 the same for the opponent (constant)
 //   7 the viewer is to move      8 a shot is pending (for the player to move)   (constant)

@@ -310,6 +310,13 @@ int cell_of(int point) {
   return ring * 8 + kColumn[sx + 1][sy + 1];
 }
 
+// Whether a point is a corner of its square, from its name: as far from the centre along the file as
+// along the rank.
+bool is_corner(int point) {
+  const std::string name = ref::name_of(point);
+  return std::abs(name[0] - 'd') == std::abs(name[1] - '4');
+}
+
 // Whether two cells are orthogonal neighbours on the observation grid, the columns wrapping.
 bool grid_neighbours(int a, int b) {
   const int ra = a / 8, ca = a % 8, rb = b / 8, cb = b % 8;
@@ -861,8 +868,9 @@ TEST(MorabarabaText, ObservationPlanesFromEachSide) {
   EXPECT_EQ(plane(0, "a7"), 0.0f);
   EXPECT_EQ(plane(1, "a7"), 1.0f);
   EXPECT_EQ(plane(1, "f6"), 0.0f);
-  EXPECT_EQ(std::count(obs.begin() + 2 * kCells, obs.begin() + 3 * kCells, 1.0f), 24);
-  EXPECT_EQ(plane(2, "d2"), 1.0f);
+  EXPECT_EQ(std::count(obs.begin() + 2 * kCells, obs.begin() + 3 * kCells, 1.0f), 12);
+  EXPECT_EQ(plane(2, "b2"), 1.0f);  // a corner
+  EXPECT_EQ(plane(2, "d2"), 0.0f);  // a midpoint
   EXPECT_EQ(constant(3), 0.0f);
   EXPECT_EQ(constant(4), 0.0f);
   EXPECT_EQ(constant(5), 1.0f);  // Black has exactly 3 cows
@@ -979,7 +987,7 @@ std::string observation_mismatch(const MorabarabaState& s, const ref::Game& r, P
   for (int q = 0; q < 24; ++q) {
     if (r.board[q] == viewer) set(0, q);
     if (r.board[q] == other) set(1, q);
-    set(2, q);
+    if (is_corner(q)) set(2, q);
   }
   fill(3, static_cast<float>(r.hand[viewer]) / 12.0f);
   fill(4, static_cast<float>(r.hand[other]) / 12.0f);
