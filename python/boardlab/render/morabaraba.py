@@ -38,7 +38,8 @@ def points(state: boardlab.State) -> list[tuple[str, float, float]]:
 
 def svg(state: boardlab.State) -> str:
     # Player 0's (White's) view: plane 0 White's cows, plane 1 Black's, a cell per point.
-    planes = state.observation_tensor(0).reshape(17, 24)
+    observation = state.observation_tensor(0)
+    planes = observation.reshape(len(observation), -1)
     size = 6 * STEP + 2 * MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 24}" '
