@@ -98,6 +98,11 @@ std::pair<int, int> transform(int t, int file, int rank) {
   return {file, rank};
 }
 
+// Outer ring <-> inner ring, the middle one fixed: every line of the board crosses the rings in
+// order (outer, middle, inner) or stays on one ring, so adjacency and mills are unchanged, though
+// no motion of the square does this.
+int swapped_rings(int point) { return kRingPoints * (kRings - 1 - point / kRingPoints) + point % kRingPoints; }
+
 constexpr const char* kSymmetryNames[8] = {
     "identity",
     "mirror files a<->g",
@@ -117,13 +122,18 @@ MorabarabaGame::MorabarabaGame(const GameParameters& params)
     : Game("morabaraba", params),
       full_board_draw_(std::get<bool>(params.at("full_board_draw"))),
       move_cap_(static_cast<int>(std::get<std::int64_t>(params.at("move_cap")))) {
-  for (int t = 1; t < 8; ++t) {
+  for (int t = 1; t < 16; ++t) {
     // The observation's cells are the points, so the cell permutation is the point one.
-    Symmetry s{kSymmetryNames[t], std::vector<int>(kNumPoints), std::vector<Action>(kNumActions), {}, {}};
+    const bool swap = t >= 8;
+    const std::string name = t == 8  ? std::string("swap the outer and inner rings")
+                             : swap ? std::string(kSymmetryNames[t % 8]) + ", then swap the outer and inner rings"
+                                    : std::string(kSymmetryNames[t]);
+    Symmetry s{name, std::vector<int>(kNumPoints), std::vector<Action>(kNumActions), {}, {}};
     int image[kNumPoints];
     for (int p = 0; p < kNumPoints; ++p) {
-      const auto [file, rank] = transform(t, point_file(p), point_rank(p));
+      const auto [file, rank] = transform(t % 8, point_file(p), point_rank(p));
       image[p] = point_at(file, rank);
+      if (swap) image[p] = swapped_rings(image[p]);
       s.cell[p] = image[p];
       s.action[p] = image[p];
     }

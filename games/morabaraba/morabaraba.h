@@ -6,7 +6,10 @@
 // there; 24 + 24·from + to move (slide or fly) a cow; 600 declines a pending shot. The shot is a
 // separate decision of the same player: current_player() stays until it is made. In text an
 // action 0..23 is `d5` or, while a shot is pending, `xd5`; string_to_action reads both.
-// symmetries() holds the 7 non-identity symmetries of the square (the API leaves out the identity).
+// symmetries() holds the board's 15 non-identity symmetries (the API leaves out the identity): the
+// rule file's 8 of the square, each also composed with swapping the outer and inner rings. The
+// swap is a symmetry of adjacency and mills, so of every rule, which the rule file does not list;
+// training on it doubles what augmentation sees.
 //
 // Choices where the rule file is silent:
 // - "plies" (the move cap, the 3-vs-3 count) are placements and moves; a shot decision belongs to

@@ -1197,9 +1197,9 @@ std::vector<int> identity_image() {
   return out;
 }
 
-TEST(MorabarabaSymmetry, TheSevenNonIdentitySymmetriesPreserveTheBoard) {
+TEST(MorabarabaSymmetry, TheFifteenNonIdentitySymmetriesPreserveTheBoard) {
   const auto& symmetries = game().symmetries();
-  ASSERT_EQ(symmetries.size(), 7u);
+  ASSERT_EQ(symmetries.size(), 15u);
   std::vector<std::vector<int>> seen;
   for (const Symmetry& s : symmetries) {
     ASSERT_EQ(s.cell.size(), static_cast<std::size_t>(kCells));
@@ -1245,6 +1245,13 @@ TEST(MorabarabaSymmetry, TheSevenNonIdentitySymmetriesPreserveTheBoard) {
   EXPECT_EQ(point_image(by_name("mirror files a<->g"))[pt("a7")], pt("g7"));
   EXPECT_EQ(point_image(by_name("rotate 90 clockwise (a1->a7)"))[pt("a1")], pt("a7"));
   EXPECT_EQ(point_image(by_name("rotate 90 clockwise (a1->a7)"))[pt("d2")], pt("b4"));
+  // The ring swap alone: the outer ring's corner a7 goes to the inner ring's c5, the middle ring stays.
+  const std::vector<int> swap = point_image(by_name("swap the outer and inner rings"));
+  EXPECT_EQ(swap[pt("a7")], pt("c5"));
+  EXPECT_EQ(swap[pt("d1")], pt("d3"));
+  EXPECT_EQ(swap[pt("e4")], pt("g4"));
+  EXPECT_EQ(swap[pt("b2")], pt("b2"));
+  EXPECT_EQ(point_image(by_name("mirror files a<->g, then swap the outer and inner rings"))[pt("a7")], pt("e5"));
 }
 
 // The position's text with every point moved by the symmetry.

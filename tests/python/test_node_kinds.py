@@ -376,8 +376,9 @@ def test_morabaraba_truncation_by_the_move_cap():
 def test_symmetries_from_python():
     game = boardlab.load_game("morabaraba")
     symmetries = game.symmetries()
-    assert len(symmetries) == 7 and all(isinstance(s, boardlab.Symmetry) for s in symmetries)
-    assert len({s.name for s in symmetries}) == 7
+    # The square's 8 (identity left out), each also with the outer and inner rings swapped.
+    assert len(symmetries) == 15 and all(isinstance(s, boardlab.Symmetry) for s in symmetries)
+    assert len({s.name for s in symmetries}) == 15
     state = game.load_record("a7 g1 e5 f4")
     legal = set(state.legal_actions())
     for index, symmetry in enumerate(symmetries):
@@ -387,8 +388,8 @@ def test_symmetries_from_python():
         image = game.apply_symmetry(state, index)
         assert image.move_number() == state.move_number()
         assert set(image.legal_actions()) == {symmetry.action[a] for a in legal}
-    with pytest.raises(ValueError, match="index 7 is not one of morabaraba's 7 symmetries \\(0..6\\)"):
-        game.apply_symmetry(state, 7)
+    with pytest.raises(ValueError, match="index 15 is not one of morabaraba's 15 symmetries \\(0..14\\)"):
+        game.apply_symmetry(state, 15)
     with pytest.raises(ValueError, match="belongs to virus_war"):
         game.symmetry_holds(boardlab.load_game("virus_war").new_initial_state(), 0)
 
