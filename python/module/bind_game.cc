@@ -151,6 +151,9 @@ void bind_game(py::module_& m) {
              return py::make_tuple(shape.channels, shape.height, shape.width);
            },
            "(channels, height, width) of State.observation_tensor().")
+      .def("observation_wraps_columns", [](const GameHandle& g) { return g.game->observation_shape().wrap_columns; },
+           "Whether the observation's rows are rings, the last column next to the first (Morabaraba): a "
+           "convolution over it should pad the columns circularly, as boardlab's network does.")
       .def("max_game_length", [](const GameHandle& g) { return g.game->max_game_length(); },
            "An upper bound on the number of steps in one game: sub-moves, passes, chance outcomes, and one "
            "per seat in a simultaneous round.")

@@ -77,6 +77,7 @@ def test_game_constants():
     assert game.num_distinct_actions() == 101
     assert game.observation_shape() == (10, 10, 10)
     assert isinstance(game.observation_shape(), tuple)
+    assert game.observation_wraps_columns() is False
     assert game.max_game_length() == 401
     assert game.is_simultaneous() is False
     assert game.has_hidden_information() is False
@@ -104,3 +105,12 @@ def test_error_hierarchy():
     assert issubclass(boardlab.InputError, ValueError)
     for error in (boardlab.IllegalActionError, boardlab.GameParameterError, boardlab.NotationError):
         assert issubclass(error, boardlab.InputError)
+
+
+def test_morabaraba_observation_is_three_rings_whose_columns_wrap():
+    game = boardlab.load_game("morabaraba")
+    assert game.observation_shape()[1:] == (3, 8)
+    assert game.observation_wraps_columns() is True
+    # Column 7 of a ring is next to column 0: a7 (cell 0) and a4 (cell 7) are neighbours on the board.
+    state = game.new_initial_state()
+    assert (state.action_to_string(0), state.action_to_string(7)) == ("a7", "a4")
