@@ -384,9 +384,15 @@ Checkpoint load_checkpoint(const std::string& path) {
   std::map<std::string, std::vector<std::int64_t>> expected;
   for (const auto& p : model.impl().net->named_parameters()) expected[prefix + p.key()] = p.value().sizes().vec();
   for (const auto& b : model.impl().net->named_buffers()) expected[prefix + b.key()] = b.value().sizes().vec();
+  // The game's observation and actions size the input and head tensors: a checkpoint written by a
+  // boardlab whose game observed the board otherwise fails here, and the message says what it sees now.
+  const ObservationShape observed = game->observation_shape();
   const std::string described = "the network its metadata describes (" + info.game + ", " +
                                 std::to_string(info.network.blocks) + " blocks of " +
-                                std::to_string(info.network.channels) + " channels)";
+                                std::to_string(info.network.channels) + " channels, on this version's " +
+                                std::to_string(observed.channels) + "x" + std::to_string(observed.height) + "x" +
+                                std::to_string(observed.width) + " observation and " +
+                                std::to_string(game->num_distinct_actions()) + " actions)";
   for (const auto& [name, shape] : expected) {
     const auto found = content.shapes.find(name);
     if (found == content.shapes.end())

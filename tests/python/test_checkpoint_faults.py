@@ -121,7 +121,8 @@ def test_nan_weights_stop_the_search_with_the_network_named(tmp_path):
         (
             lambda m: setattr(m, "network_channels", 16),
             r"tensor 'model\.blocks\.0\.bn1\.bias' has shape \[4\], the network its metadata describes "
-            r"\(virus_war\(strict=false\), 1 blocks of 16 channels\) has \[16\]",
+            r"\(virus_war\(strict=false\), 1 blocks of 16 channels, on this version's 10x10x10 observation and "
+            r"101 actions\) has \[16\]",
         ),
         (lambda m: setattr(m, "network_blocks", 2), r"tensor 'model\.blocks\.1\.\S+' is missing"),
         (lambda m: setattr(m, "network_blocks", 0), r"tensor 'model\.blocks\.0\.\S+' of shape .* is not part of"),
