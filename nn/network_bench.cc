@@ -1,6 +1,9 @@
 // Timing the network alone and inside self-play.
 #include "nn/network_bench.h"
 
+#include <pthread.h>
+#include <time.h>
+
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -23,6 +26,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr double kSliceSeconds = 1.0;  // each half's turn
+
+double cpu_seconds(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 // A random game with uniform policy targets at every choice: data for the learner that
 // trains during the measurement (what it learns does not matter, only that it works).
@@ -73,6 +82,11 @@ class BackgroundLearner {
     if (thread_.joinable()) thread_.join();
   }
   std::int64_t steps() const { return steps_; }
+  // CPU time of the learner's thread so far.
+  double cpu_seconds_so_far() {
+    clockid_t clock{};
+    return pthread_getcpuclockid(thread_.native_handle(), &clock) == 0 ? cpu_seconds(clock) : 0;
+  }
 
  private:
   Model model_;
@@ -124,6 +138,7 @@ class RawMeasurement {
     seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
   }
   double evaluations_per_second() const { return seconds_ > 0 ? static_cast<double>(evaluations_) / seconds_ : 0; }
+  double seconds() const { return seconds_; }
 
  private:
   const Model* model_;
@@ -164,6 +179,7 @@ class SelfPlayMeasurement {
   double simulations_per_second() const { return seconds_ > 0 ? static_cast<double>(simulations_) / seconds_ : 0; }
   double evaluations_per_second() const { return seconds_ > 0 ? static_cast<double>(evaluations_) / seconds_ : 0; }
   double mean_batch() const { return batches_ ? static_cast<double>(evaluations_) / static_cast<double>(batches_) : 0; }
+  double seconds() const { return seconds_; }
 
  private:
   std::uint64_t simulations() const {
@@ -197,9 +213,25 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
   RawMeasurement raw(config, *game, model, stats.batch);
   SelfPlayMeasurement self_play(config, *game, model);
   const int slices = std::max(1, static_cast<int>(std::lround(seconds / kSliceSeconds)));
+  // The CPU time each half's threads got (the network threads of the inference server among
+  // them): the process's, less the learner's.
+  const auto measuring_cpu = [&] {
+    return cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - (learner ? learner->cpu_seconds_so_far() : 0.0);
+  };
+  double raw_cpu = 0, self_play_cpu = 0;
   for (int i = 0; i < slices && !stop_requested(); ++i) {
+    double cpu_start = measuring_cpu();
     raw.run_for(seconds / slices);
+    raw_cpu += measuring_cpu() - cpu_start;
+    cpu_start = measuring_cpu();
     self_play.run_for(seconds / slices);
+    self_play_cpu += measuring_cpu() - cpu_start;
+  }
+  if (raw_cpu > 0 && self_play_cpu > 0 && raw.seconds() > 0 && self_play.seconds() > 0) {
+    stats.raw_cores = raw_cpu / raw.seconds();
+    stats.selfplay_cores = self_play_cpu / self_play.seconds();
+    stats.evaluations_per_cpu_second = raw.evaluations_per_second() / stats.raw_cores;
+    stats.selfplay_simulations_per_cpu_second = self_play.simulations_per_second() / stats.selfplay_cores;
   }
   stats.evaluations_per_second = raw.evaluations_per_second();
   stats.selfplay_simulations_per_second = self_play.simulations_per_second();

@@ -22,6 +22,17 @@ struct NetworkBenchStats {
   // Self-play simulations per raw evaluation: near 1 when the network, not the search, is
   // the bound (a little below: each decision also evaluates its root, which is no simulation).
   double ratio() const { return evaluations_per_second > 0 ? selfplay_simulations_per_second / evaluations_per_second : 0; }
+  // The same per CPU second of each half's threads (the process's CPU time less the
+  // learner's: workers, and the inference server's threads where it has them), and the cores
+  // those threads got. Beside a learner the scheduler shares 2 cores among 3 busy
+  // threads, and its split moves from one half and sitting to the next: ratio() is
+  // cpu_ratio() × selfplay_cores / raw_cores, so the two say whether a gap is the work's or
+  // the share's.
+  double raw_cores = 0, selfplay_cores = 0;
+  double evaluations_per_cpu_second = 0, selfplay_simulations_per_cpu_second = 0;
+  double cpu_ratio() const {
+    return evaluations_per_cpu_second > 0 ? selfplay_simulations_per_cpu_second / evaluations_per_cpu_second : 0;
+  }
 };
 
 // Uses the config's game, network (on network.device), search, self-play and inference settings. The raw

@@ -300,6 +300,15 @@ def test_bench_network_json(run_cli):
         network["selfplay_simulations_per_second"] / network["evaluations_per_second"]
     )
     assert not network["with_training"]
+    # Per CPU second of the measuring threads: the ratio is that times the cores each half got.
+    assert 0 < network["raw_cores"] <= os.cpu_count() + 0.1
+    assert 0 < network["selfplay_cores"] <= os.cpu_count() + 0.1
+    assert network["cpu_ratio"] == pytest.approx(
+        network["selfplay_simulations_per_cpu_second"] / network["evaluations_per_cpu_second"]
+    )
+    assert network["ratio"] == pytest.approx(
+        network["cpu_ratio"] * network["selfplay_cores"] / network["raw_cores"], rel=1e-6
+    )
     # The same, as in a training run: a learner stepped on the other core all the while.
     trained = json.loads(result.stdout)["network_with_training"]
     assert trained["with_training"]

@@ -114,10 +114,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"  self-play              {n['selfplay_simulations_per_second']:>10,.0f} simulations/s"
               f" ({n['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {n['mean_batch']:.1f})")
         print(f"  ratio                  {n['ratio']:>10.2f}  (self-play simulations / raw evaluations; 1 = the network bounds)")
+        print_cpu_share(n)
         t = result["network_with_training"]
         print(f"  with a learner training meanwhile ({t['training_steps_per_second']:,.1f} steps/s):")
         print(f"  raw network            {t['evaluations_per_second']:>10,.0f} evaluations/s")
         print(f"  self-play              {t['selfplay_simulations_per_second']:>10,.0f} simulations/s"
               f" ({t['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {t['mean_batch']:.1f})")
         print(f"  ratio                  {t['ratio']:>10.2f}")
+        print_cpu_share(t)
     return 0
+
+
+def print_cpu_share(n):
+    """The ratio per CPU second of the measuring threads, and the cores each half's threads got:
+    the ratio is their product's, so a gap shows as the work's or as the scheduler's share."""
+    print(f"  per CPU second         {n['cpu_ratio']:>10.2f}  (the measuring threads had {n['raw_cores']:.2f} cores"
+          f" in the raw half, {n['selfplay_cores']:.2f} in self-play)")
