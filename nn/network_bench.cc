@@ -227,11 +227,9 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
     self_play.run_for(seconds / slices);
     self_play_cpu += measuring_cpu() - cpu_start;
   }
-  if (raw_cpu > 0 && self_play_cpu > 0 && raw.seconds() > 0 && self_play.seconds() > 0) {
+  if (raw.seconds() > 0 && self_play.seconds() > 0) {
     stats.raw_cores = raw_cpu / raw.seconds();
     stats.selfplay_cores = self_play_cpu / self_play.seconds();
-    stats.evaluations_per_cpu_second = raw.evaluations_per_second() / stats.raw_cores;
-    stats.selfplay_simulations_per_cpu_second = self_play.simulations_per_second() / stats.selfplay_cores;
   }
   stats.evaluations_per_second = raw.evaluations_per_second();
   stats.selfplay_simulations_per_second = self_play.simulations_per_second();

@@ -29,9 +29,12 @@ struct NetworkBenchStats {
   // cpu_ratio() × selfplay_cores / raw_cores, so the two say whether a gap is the work's or
   // the share's.
   double raw_cores = 0, selfplay_cores = 0;
-  double evaluations_per_cpu_second = 0, selfplay_simulations_per_cpu_second = 0;
+  double evaluations_per_cpu_second() const { return raw_cores > 0 ? evaluations_per_second / raw_cores : 0; }
+  double selfplay_simulations_per_cpu_second() const {
+    return selfplay_cores > 0 ? selfplay_simulations_per_second / selfplay_cores : 0;
+  }
   double cpu_ratio() const {
-    return evaluations_per_cpu_second > 0 ? selfplay_simulations_per_cpu_second / evaluations_per_cpu_second : 0;
+    return evaluations_per_cpu_second() > 0 ? selfplay_simulations_per_cpu_second() / evaluations_per_cpu_second() : 0;
   }
 };
 

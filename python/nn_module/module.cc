@@ -66,8 +66,8 @@ py::dict py_bench_network(const std::string& config, const std::vector<std::stri
                   py::arg("selfplay_evaluations_per_second") = s.selfplay_evaluations_per_second,
                   py::arg("mean_batch") = s.mean_batch, py::arg("ratio") = s.ratio(),
                   py::arg("raw_cores") = s.raw_cores, py::arg("selfplay_cores") = s.selfplay_cores,
-                  py::arg("evaluations_per_cpu_second") = s.evaluations_per_cpu_second,
-                  py::arg("selfplay_simulations_per_cpu_second") = s.selfplay_simulations_per_cpu_second,
+                  py::arg("evaluations_per_cpu_second") = s.evaluations_per_cpu_second(),
+                  py::arg("selfplay_simulations_per_cpu_second") = s.selfplay_simulations_per_cpu_second(),
                   py::arg("cpu_ratio") = s.cpu_ratio(),
                   py::arg("with_training") = s.with_training,
                   py::arg("training_steps_per_second") = s.training_steps_per_second);
