@@ -254,8 +254,10 @@ class State {
   virtual std::unique_ptr<State> sample_hidden(Player p, Rng& rng) const;
 
   virtual std::unique_ptr<State> clone() const = 0;
-  // 64-bit hash of everything that decides the future of the game: equal states hash
-  // equally whatever path led to them.
+  // 64-bit hash of everything that decides the future of the game and everything
+  // observation() and legal_actions() show: equal states hash equally whatever path led to
+  // them, and states with one hash look alike to every seat (transpositions share a node,
+  // and the evaluation cache a network's answer, by it).
   virtual std::uint64_t hash() const = 0;
   // Human-readable board and whose move it is (everything, hidden parts included).
   virtual std::string to_string() const = 0;

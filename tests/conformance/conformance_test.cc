@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/errors.h"
@@ -228,6 +230,21 @@ void check_symmetries(const State& s) {
   }
 }
 
+// What a network is told and asked at a state: who moves, and each seat's observation and
+// legal actions. The evaluation cache (mcts/evaluation_cache.h) reuses answers by hash(), so
+// states with one hash must have one digest.
+std::uint64_t position_digest(const State& s) {
+  std::uint64_t h = 1469598103934665603ULL;
+  const auto mix = [&h](std::uint64_t x) { h = (h ^ x) * 1099511628211ULL; };
+  mix(static_cast<std::uint64_t>(s.current_player() + 16));
+  for (Player p = 0; p < s.game().num_players(); ++p) {
+    for (Action a : s.legal_actions(p)) mix(static_cast<std::uint64_t>(a));
+    mix(~0ULL);
+    for (float x : observe(s, p)) mix(std::bit_cast<std::uint32_t>(x));
+  }
+  return h;
+}
+
 // Two sub-moves of one turn played in the other order: the hash agrees with the positions.
 void check_swapped_sub_moves(const State& before, const Step& first, const Step& second, const State& after) {
   if (first.player < 0 || first.player != second.player) return;
@@ -245,6 +262,7 @@ void check_swapped_sub_moves(const State& before, const Step& first, const Step&
   if (same) { EXPECT_EQ(swapped->hash(), after.hash()) << "equal positions hash differently:\n" << after.to_string(); }
   if (swapped->hash() == after.hash()) {
     EXPECT_EQ(swapped->to_string(), after.to_string()) << "different positions hash equally";
+    EXPECT_EQ(position_digest(*swapped), position_digest(after)) << "equal hashes, different observations or legal sets";
   }
 }
 
@@ -290,7 +308,9 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   const int min_games = test_share(1000), max_games = test_share(3000);
   constexpr std::int64_t kStepBudget = 100000;
   std::int64_t steps = 0;
-  int games = 0, hidden_draws_that_differ = 0, hidden_draws = 0, swaps = 0;
+  int games = 0, hidden_draws_that_differ = 0, hidden_draws = 0, swaps = 0, repeats = 0;
+  // Each hash's digest, from the openings every game passes through and the deep steps.
+  std::unordered_map<std::uint64_t, std::uint64_t> digest_of;
   std::vector<Action> joint;
   for (; games < max_games && (games < min_games || steps < kStepBudget); ++games) {
     std::unique_ptr<State> s = g.new_initial_state();
@@ -309,6 +329,14 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
       if (HasFatalFailure()) return;
       const bool deep = deep_draw || s->is_terminal();
       deep_draw = rng.below(24) == 0;
+      if (deep || s->move_number() < 3) {
+        const auto [at, fresh] = digest_of.emplace(s->hash(), position_digest(*s));
+        if (!fresh) {
+          ++repeats;
+          ASSERT_EQ(at->second, position_digest(*s))
+              << "a state with an earlier state's hash has other observations or legal sets:\n" << s->to_string();
+        }
+      }
       if (deep) {
         check_observations(*s);
         check_clone(*s, rng);
@@ -352,6 +380,7 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   }
   RecordProperty("games", games);
   RecordProperty("steps", static_cast<int>(steps));
+  EXPECT_GT(repeats, 0) << "every game starts from one position, so the digests were compared";
   if (!g.type().perfect_information()) {
     EXPECT_GT(hidden_draws_that_differ, hidden_draws / 10) << "sample_hidden never draws another hidden state";
   }

@@ -81,11 +81,16 @@ class MatrixState final : public State {
     out[6] = static_cast<float>(g.rounds() - round()) / static_cast<float>(g.rounds());
   }
   std::unique_ptr<State> clone() const override { return std::make_unique<MatrixState>(*this); }
-  // The rounds played and the score decide the rest of the game.
+  // The rounds played and the score decide the rest of the game; the last round's choices
+  // are what the observation shows besides.
   std::uint64_t hash() const override {
     std::uint64_t h = 0xcbf29ce484222325ULL ^ static_cast<std::uint64_t>(round());
     h *= 0x100000001b3ULL;
-    return (h ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(score_ * 4))) * 0x100000001b3ULL;
+    h = (h ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(score_ * 4))) * 0x100000001b3ULL;
+    const std::uint64_t last = round() > 0 ? static_cast<std::uint64_t>(1 + 3 * history_[history_.size() - 2].action +
+                                                                         history_.back().action)
+                                           : 0;
+    return (h ^ last) * 0x100000001b3ULL;
   }
   std::string to_string() const override {
     std::string out = "round " + std::to_string(round()) + ", score " + std::to_string(score_);
