@@ -13,10 +13,10 @@ namespace boardlab {
 
 SearchBot::SearchBot(const Game& game, const SearchConfig& config, std::unique_ptr<Evaluator> evaluator,
                      std::uint64_t seed)
-    : owned_(std::move(evaluator)), search_(game, config, seed), driver_(*owned_) {}
+    : owned_(std::move(evaluator)), search_(game, config, seed), driver_(*owned_, config.cache_positions) {}
 
 SearchBot::SearchBot(const Game& game, const SearchConfig& config, Evaluator& shared, std::uint64_t seed)
-    : search_(game, config, seed), driver_(shared) {}
+    : search_(game, config, seed), driver_(shared, config.cache_positions) {}
 
 Action SearchBot::act(const PlayerView& view) {
   search_.start(view);

@@ -1,6 +1,7 @@
 // The batched evaluator the search calls: priors over legal actions and a value per player, for many states at once.
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <vector>
@@ -39,6 +40,15 @@ class Evaluator {
   virtual ~Evaluator() = default;
   // out.size() == requests.size(); out[i] answers requests[i].
   virtual void evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) = 0;
+
+  // Whether answers may be reused, and for how long: an evaluator that returns a version
+  // promises that, while it returns that version, one position and seat always get the same
+  // answer (a network gives a new version whenever its weights change). kNotReusable, the
+  // default, for answers that differ from call to call (random playouts) or that nothing
+  // promises not to. Read before a call, the version may be older than the answers of that
+  // call, never newer.
+  static constexpr std::int64_t kNotReusable = -1;
+  virtual std::int64_t answer_version() const { return kNotReusable; }
 };
 
 }  // namespace boardlab

@@ -71,6 +71,8 @@ class InferenceServer final : public Evaluator {
   // Batches that start from now on use `model` (same game shapes; InputError otherwise).
   void set_model(std::shared_ptr<const Model> model, std::int64_t version);
   std::int64_t model_version() const;
+  // A network answers alike until set_model replaces it: its version is the model's.
+  std::int64_t answer_version() const override { return model_version(); }
 
   InferenceStats stats() const;
   void reset_stats();

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/errors.h"
+#include "mcts/evaluator.h"
 #include "mcts/tree.h"
 #include "nn/train_config.h"
 
@@ -100,7 +101,10 @@ MemoryEstimate estimate_training_memory(const TrainConfig& config, const Game& g
   const double leaves = config.search.leaves_per_step;
   const double request = kFloat * leaves * (cells * shape.channels + actions);
   const double batches = config.inference.threads > 0 ? config.inference.threads : config.workers;
-  e.self_play = games * (tree + request) +
+  // Each worker's evaluation cache, once full: a prior per legal action and a value per seat.
+  const double cache = static_cast<double>(config.workers) * config.search.cache_positions *
+                       (sizeof(Evaluation) + 32 + kFloat * (branching + game.num_players()));
+  e.self_play = games * (tree + request) + cache +
                 batches * config.inference.max_batch * kFloat * (3 * trunk + cells * shape.channels + actions);
   return e;
 }

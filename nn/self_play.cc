@@ -17,7 +17,7 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
 
 SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, const SelfPlayConfig& config,
                                Evaluator& evaluator, const Rng& rng)
-    : game_(&game), search_config_(search), config_(config), rng_(rng), driver_(evaluator) {
+    : game_(&game), search_config_(search), config_(config), rng_(rng), driver_(evaluator, search.cache_positions) {
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
   if (!(config.full_search_fraction > 0 && config.full_search_fraction <= 1))
     throw InputError("self-play: full_search_fraction must lie in (0, 1], got " + std::to_string(config.full_search_fraction));

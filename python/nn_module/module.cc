@@ -64,7 +64,8 @@ py::dict py_bench_network(const std::string& config, const std::vector<std::stri
                   py::arg("workers") = cfg.workers, py::arg("evaluations_per_second") = s.evaluations_per_second,
                   py::arg("selfplay_simulations_per_second") = s.selfplay_simulations_per_second,
                   py::arg("selfplay_evaluations_per_second") = s.selfplay_evaluations_per_second,
-                  py::arg("mean_batch") = s.mean_batch, py::arg("ratio") = s.ratio(),
+                  py::arg("mean_batch") = s.mean_batch, py::arg("reused_share") = s.selfplay_reused_share,
+                  py::arg("ratio") = s.ratio(),
                   py::arg("raw_cores") = s.raw_cores, py::arg("selfplay_cores") = s.selfplay_cores,
                   py::arg("evaluations_per_cpu_second") = s.evaluations_per_cpu_second(),
                   py::arg("selfplay_simulations_per_cpu_second") = s.selfplay_simulations_per_cpu_second(),
@@ -93,6 +94,7 @@ class Agent {
     if (simulations) config_.simulations = *simulations;
     validate(config_);
     search_ = std::make_unique<Search>(*game_, config_, seed);
+    driver_ = std::make_unique<SearchDriver>(evaluator_, config_.cache_positions);
   }
 
   Action act(const StateHandle& s, const std::optional<IntArg>& player) {
@@ -194,9 +196,8 @@ class Agent {
     return run_interruptible([&] {
       std::lock_guard lock(mutex_);
       search_->start(PlayerView(*root, p));
-      SearchDriver driver(evaluator_);
       Search* searches[] = {search_.get()};
-      driver.run(searches);
+      driver_->run(searches);
       if (line) *line = principal_variation(search_->tree(), max_line);
       return search_->result();
     });
@@ -208,6 +209,7 @@ class Agent {
   SearchConfig config_;
   NetworkEvaluator evaluator_;
   std::unique_ptr<Search> search_;
+  std::unique_ptr<SearchDriver> driver_;  // its cache serves every search of this agent
   std::mutex mutex_;
 };
 
