@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <thread>
 #include <vector>
@@ -58,11 +59,15 @@ SelfPlayGame random_game(const Game& game, Rng& rng) {
   return record;
 }
 
-// Trains a copy of the network on its own thread until stopped.
+// Trains a copy of the network on its own thread until stopped, and hands self-play a
+// snapshot of it every publish_every steps, as a training run's learner does (so self-play's
+// evaluation cache starts afresh as often as in a run).
 class BackgroundLearner {
  public:
-  BackgroundLearner(const TrainConfig& config, const Game& game, const Model& model)
-      : model_(model.clone()), trainer_(model_, config.optimizer), replay_(game, 1 << 20), config_(config) {
+  using Publish = std::function<void(std::shared_ptr<const Model>, std::int64_t version)>;
+  BackgroundLearner(const TrainConfig& config, const Game& game, const Model& model, Publish publish)
+      : model_(model.clone()), trainer_(model_, config.optimizer), replay_(game, 1 << 20), config_(config),
+        publish_(std::move(publish)) {
     Rng rng(config.seed);
     while (replay_.positions() < 4 * config.batch_size) replay_.add(random_game(game, rng));
     thread_ = std::thread([this] {
@@ -72,7 +77,7 @@ class BackgroundLearner {
       while (!stop_) {
         replay_.sample(config_.batch_size, sampler, config_.augment, batch);
         trainer_.step(batch);
-        ++steps_;
+        if (++steps_ % config_.publish_every == 0) publish_(std::make_shared<const Model>(model_.clone()), steps_);
       }
     });
   }
@@ -93,6 +98,7 @@ class BackgroundLearner {
   Trainer trainer_;
   ReplayBuffer replay_;
   TrainConfig config_;
+  Publish publish_;
   std::atomic<bool> stop_{false};
   std::atomic<std::int64_t> steps_{0};
   std::thread thread_;
@@ -173,6 +179,8 @@ class SelfPlayMeasurement {
     seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
     const InferenceStats after = server_.stats();
     simulations_ += simulations() - sims_before;
+    reused_ = 0;
+    for (const auto& w : workers_) reused_ += w->driver_stats().reused;
     evaluations_ += after.positions - before.positions;
     batches_ += after.batches - before.batches;
   }
@@ -180,6 +188,12 @@ class SelfPlayMeasurement {
   double evaluations_per_second() const { return seconds_ > 0 ? static_cast<double>(evaluations_) / seconds_ : 0; }
   double mean_batch() const { return batches_ ? static_cast<double>(evaluations_) / static_cast<double>(batches_) : 0; }
   double seconds() const { return seconds_; }
+  // The share of self-play's positions the evaluation cache answered.
+  double reused_share() const {
+    const double asked = static_cast<double>(reused_ + evaluations_);
+    return asked > 0 ? static_cast<double>(reused_) / asked : 0;
+  }
+  void publish(std::shared_ptr<const Model> network, std::int64_t version) { server_.set_model(std::move(network), version); }
 
  private:
   std::uint64_t simulations() const {
@@ -189,7 +203,7 @@ class SelfPlayMeasurement {
   }
   InferenceServer server_;
   std::vector<std::unique_ptr<SelfPlayWorker>> workers_;
-  std::uint64_t simulations_ = 0, evaluations_ = 0, batches_ = 0;
+  std::uint64_t simulations_ = 0, evaluations_ = 0, batches_ = 0, reused_ = 0;
   double seconds_ = 0;
 };
 
@@ -203,15 +217,18 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
   stats.device = device_name(model.device());
   stats.batch = config.self_play.concurrent_games * config.search.leaves_per_step;
   stats.with_training = with_training;
-  std::unique_ptr<BackgroundLearner> learner;
-  if (with_training) learner = std::make_unique<BackgroundLearner>(config, *game, model);
-  const auto learner_start = Clock::now();
-
   // The two halves take turns in short slices, so that both see the machine alike: on a
   // shared machine whose speed drifts by half within a minute, two measurements taken one
   // after the other compare the machine's moments, not the two halves.
   RawMeasurement raw(config, *game, model, stats.batch);
   SelfPlayMeasurement self_play(config, *game, model);
+  std::unique_ptr<BackgroundLearner> learner;
+  if (with_training)
+    learner = std::make_unique<BackgroundLearner>(
+        config, *game, model, [&](std::shared_ptr<const Model> network, std::int64_t version) {
+          self_play.publish(std::move(network), version);
+        });
+  const auto learner_start = Clock::now();
   const int slices = std::max(1, static_cast<int>(std::lround(seconds / kSliceSeconds)));
   // The CPU time each half's threads got (the network threads of the inference server among
   // them): the process's, less the learner's.
@@ -235,6 +252,7 @@ NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool 
   stats.selfplay_simulations_per_second = self_play.simulations_per_second();
   stats.selfplay_evaluations_per_second = self_play.evaluations_per_second();
   stats.mean_batch = self_play.mean_batch();
+  stats.selfplay_reused_share = self_play.reused_share();
   if (learner) {
     learner->stop();
     stats.training_steps_per_second =

@@ -15,12 +15,16 @@ struct NetworkBenchStats {
   double selfplay_simulations_per_second = 0;
   double selfplay_evaluations_per_second = 0;  // positions through the inference server during self-play
   double mean_batch = 0;                       // of the inference server during self-play
+  // Self-play's positions answered by the evaluation cache (search.cache_positions), not the
+  // network: why simulations/s may pass evaluations/s.
+  double selfplay_reused_share = 0;
   // With training: a learner thread trained a copy of the network on random games'
   // positions throughout both measurements, as it does during a training run.
   bool with_training = false;
   double training_steps_per_second = 0;
   // Self-play simulations per raw evaluation: near 1 when the network, not the search, is
-  // the bound (a little below: each decision also evaluates its root, which is no simulation).
+  // the bound (a little below where each decision evaluates its root, which is no simulation;
+  // above where the evaluation cache answers many positions).
   double ratio() const { return evaluations_per_second > 0 ? selfplay_simulations_per_second / evaluations_per_second : 0; }
   // The same per CPU second of each half's threads (the process's CPU time less the
   // learner's: workers, and the inference server's threads where it has them), and the cores

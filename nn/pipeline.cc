@@ -73,8 +73,8 @@ struct Progress {
 class SelfPlayMetrics {
  public:
   static std::vector<std::string> columns() {
-    return {"games_per_s", "positions_per_s", "simulations_per_s", "mean_batch", "game_length", "draw_rate",
-            "pass_rate", "truncated_rate", "network_lag"};
+    return {"games_per_s", "positions_per_s", "simulations_per_s", "mean_batch", "evaluations_per_simulation",
+            "game_length", "draw_rate", "pass_rate", "truncated_rate", "network_lag"};
   }
   MetricsRow take(const ActorPool& actors, const Game& game) {
     const SelfPlayTally t = actors.tally();
@@ -95,6 +95,13 @@ class SelfPlayMetrics {
       row["mean_batch"] = metric_number(static_cast<double>(inference.positions - last_inference_.positions) /
                                             static_cast<double>(inference.batches - last_inference_.batches),
                                         1);
+    // Network evaluations per simulation: above 1 where each search evaluates its root, below
+    // where the evaluation cache (search.cache_positions) answers positions seen before.
+    if (sims > last_sims_)
+      row["evaluations_per_simulation"] =
+          metric_number(static_cast<double>(inference.positions - last_inference_.positions) /
+                            static_cast<double>(sims - last_sims_),
+                        3);
     if (games > 0) {
       row["game_length"] = metric_number(static_cast<double>(t.turns - last_.turns) / games, 1);
       row["draw_rate"] = metric_number(static_cast<double>(t.draws - last_.draws) / games, 3);

@@ -232,6 +232,19 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   EXPECT_NE(std::find(header.begin(), header.end(), "score_vs_random"), header.end());
   for (std::size_t i = 1; i < metrics.size(); ++i) EXPECT_EQ(split(metrics[i], ',').size(), header.size()) << metrics[i];
   EXPECT_EQ(split(metrics.back(), ',')[0], "4");
+  // Evaluations per simulation: positive wherever self-play ran; every game opens from one
+  // position, which the evaluation cache answers after its first time, so rows stay below 2.
+  const auto per_sim = std::find(header.begin(), header.end(), "evaluations_per_simulation");
+  ASSERT_NE(per_sim, header.end());
+  int filled = 0;
+  for (std::size_t i = 1; i < metrics.size(); ++i) {
+    const std::string cell = split(metrics[i], ',')[static_cast<std::size_t>(per_sim - header.begin())];
+    if (cell.empty()) continue;
+    ++filled;
+    EXPECT_GT(std::stod(cell), 0.0) << metrics[i];
+    EXPECT_LT(std::stod(cell), 2.0) << metrics[i];
+  }
+  EXPECT_GT(filled, 0);
 
   // games/selfplay.txt: every self-play game, each record a finished game with those returns.
   const auto games = lines_of(file_text(run + "/games/selfplay.txt"));

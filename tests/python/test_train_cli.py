@@ -300,6 +300,8 @@ def test_bench_network_json(run_cli):
         network["selfplay_simulations_per_second"] / network["evaluations_per_second"]
     )
     assert not network["with_training"]
+    # Every game opens from one position: the evaluation cache answers it after the first time.
+    assert 0 < network["reused_share"] < 1
     # Per CPU second of the measuring threads: the ratio is that times the cores each half got.
     assert 0 < network["raw_cores"] <= os.cpu_count() + 0.1
     assert 0 < network["selfplay_cores"] <= os.cpu_count() + 0.1
@@ -314,6 +316,18 @@ def test_bench_network_json(run_cli):
     assert trained["with_training"]
     assert trained["training_steps_per_second"] > 0
     assert trained["selfplay_simulations_per_second"] > 0
+
+
+def test_bench_network_without_the_evaluation_cache(run_cli):
+    result = run_cli(
+        "bench", "virus_war", "--nn", "--seconds", "1", "--config", CONFIG,
+        "--set", "network.channels=8", "--set", "search.cache_positions=0", "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    for half in ("network", "network_with_training"):
+        network = json.loads(result.stdout)[half]
+        assert network["reused_share"] == 0
+        assert network["selfplay_evaluations_per_second"] > 0
 
 
 def test_network_device_is_a_key_and_cuda_where_there_is_none_stops_at_once(run_cli):

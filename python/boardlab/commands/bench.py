@@ -112,14 +112,16 @@ def run(args: argparse.Namespace) -> int:
               f" {n['workers']} worker(s)")
         print(f"  raw network            {n['evaluations_per_second']:>10,.0f} evaluations/s")
         print(f"  self-play              {n['selfplay_simulations_per_second']:>10,.0f} simulations/s"
-              f" ({n['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {n['mean_batch']:.1f})")
+              f" ({n['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {n['mean_batch']:.1f},"
+              f" {100 * n['reused_share']:.1f}% of positions from the cache)")
         print(f"  ratio                  {n['ratio']:>10.2f}  (self-play simulations / raw evaluations; 1 = the network bounds)")
         print_cpu_share(n)
         t = result["network_with_training"]
         print(f"  with a learner training meanwhile ({t['training_steps_per_second']:,.1f} steps/s):")
         print(f"  raw network            {t['evaluations_per_second']:>10,.0f} evaluations/s")
         print(f"  self-play              {t['selfplay_simulations_per_second']:>10,.0f} simulations/s"
-              f" ({t['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {t['mean_batch']:.1f})")
+              f" ({t['selfplay_evaluations_per_second']:,.0f} evaluations/s, mean batch {t['mean_batch']:.1f},"
+              f" {100 * t['reused_share']:.1f}% of positions from the cache)")
         print(f"  ratio                  {t['ratio']:>10.2f}")
         print_cpu_share(t)
     return 0
