@@ -27,7 +27,7 @@ class EvaluationCache {
   bool find(std::uint64_t position, Player seat, std::int64_t version, Evaluation& out) const;
   void store(std::uint64_t position, Player seat, std::int64_t version, const Evaluation& eval);
 
-  int capacity() const { return static_cast<int>(slots_.size()); }
+  int capacity() const { return static_cast<int>(capacity_); }
 
  private:
   struct Slot {
@@ -38,7 +38,8 @@ class EvaluationCache {
     Evaluation eval;
   };
   std::size_t index(std::uint64_t position, Player seat) const;
-  std::vector<Slot> slots_;
+  std::size_t capacity_ = 0;
+  std::vector<Slot> slots_;  // allocated by the first store: a driver over random playouts never needs it
 };
 
 }  // namespace boardlab
