@@ -125,8 +125,9 @@ struct SearchConfig {
   bool transpositions = false;
   // KataGo's NN cache (mcts/evaluation_cache.h): recent evaluations each search thread keeps
   // and reuses while the network is unchanged. Commuting sub-moves, the subtrees a reused
-  // tree let go and shared openings bring the same position back: in Virus War's self-play
-  // about one evaluation in 20. Networks only: random playouts are never reused. 0: none.
+  // tree let go and shared openings bring the same position back: in a Virus War training
+  // run it answers about one simulation in eight (run R7, experiments/results/README.md).
+  // Networks only: random playouts are never reused. 0: none.
   int cache_positions = 16384;
 
   // The keys of player specs (mcts(simulations=64)) and of a training config's search section.

@@ -95,8 +95,9 @@ class SelfPlayMetrics {
       row["mean_batch"] = metric_number(static_cast<double>(inference.positions - last_inference_.positions) /
                                             static_cast<double>(inference.batches - last_inference_.batches),
                                         1);
-    // Network evaluations per simulation: above 1 where each search evaluates its root, below
-    // where the evaluation cache (search.cache_positions) answers positions seen before.
+    // Network evaluations per simulation: raised where each search evaluates its root and
+    // where a simultaneous round asks once per seat (Squares: about 2), lowered where the
+    // evaluation cache (search.cache_positions) answers positions seen before.
     if (sims > last_sims_)
       row["evaluations_per_simulation"] =
           metric_number(static_cast<double>(inference.positions - last_inference_.positions) /
