@@ -23,9 +23,7 @@ bool EvaluationCache::find(std::uint64_t position, Player seat, std::int64_t ver
   if (slots_.empty()) return false;
   const Slot& slot = slots_[index(position, seat)];
   if (!slot.filled || slot.position != position || slot.seat != seat || slot.version != version) return false;
-  out.prior.assign(slot.eval.prior.begin(), slot.eval.prior.end());
-  out.value.assign(slot.eval.value.begin(), slot.eval.value.end());
-  out.score_margin = slot.eval.score_margin;
+  out = slot.eval;  // vectors' copy assignment keeps out's capacity
   return true;
 }
 
@@ -37,9 +35,7 @@ void EvaluationCache::store(std::uint64_t position, Player seat, std::int64_t ve
   slot.position = position;
   slot.seat = seat;
   slot.version = version;
-  slot.eval.prior.assign(eval.prior.begin(), eval.prior.end());
-  slot.eval.value.assign(eval.value.begin(), eval.value.end());
-  slot.eval.score_margin = eval.score_margin;
+  slot.eval = eval;
 }
 
 }  // namespace boardlab

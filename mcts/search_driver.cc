@@ -68,9 +68,7 @@ void SearchDriver::evaluate(std::span<Evaluation> evals) {
   for (std::size_t i = 0; i < n; ++i) {
     if (answer_of_[i] < 0) continue;
     const Evaluation& answer = answers[static_cast<std::size_t>(answer_of_[i])];
-    evals[i].prior.assign(answer.prior.begin(), answer.prior.end());
-    evals[i].value.assign(answer.value.begin(), answer.value.end());
-    evals[i].score_margin = answer.score_margin;
+    evals[i] = answer;
     cache_.store(keys_[i], requests_[i].player, version, answer);
   }
 }
