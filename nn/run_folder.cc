@@ -219,12 +219,16 @@ std::vector<fs::path> RunFolder::checkpoints() const {
   return out;
 }
 
-void RunFolder::publish_checkpoint(const std::string& path, int keep) const {
+void RunFolder::link_latest(const std::string& path) const {
   const std::string latest = latest_checkpoint();
   const std::string temporary = temporary_path_for(latest);
   fs::remove(temporary);
   fs::create_hard_link(path, temporary);
   commit_file_atomically(temporary, latest);
+}
+
+void RunFolder::publish_checkpoint(const std::string& path, int keep) const {
+  link_latest(path);
   const auto files = step_files(path_ / "checkpoints", ".pt");
   if (keep > 0)
     for (std::size_t i = 0; i + static_cast<std::size_t>(keep) + 1 < files.size(); ++i) fs::remove(files[i].second);
@@ -261,26 +265,40 @@ std::optional<ResumePoint> RunFolder::resume_point() {
       return std::nullopt;
     }
   };
+  auto joined = [&] {
+    std::string all;
+    for (const auto& p : problems) all += (all.empty() ? "" : "; ") + p;
+    return all;
+  };
   const fs::path latest = latest_checkpoint();
-  if (fs::exists(latest)) {
-    if (auto point = try_load(latest)) return point;
-  } else {
-    problems.push_back("latest.pt is missing");
-  }
+  const bool has_latest = fs::exists(latest);
+  auto is_latest = [&](const fs::path& file) {
+    std::error_code error;
+    return has_latest && fs::equivalent(latest, file, error);
+  };
+  // The step file is the commit point, latest.pt a link made after it: a run stopped between
+  // the two has a newer step file than latest.pt, and that step file is where it stood.
   const auto files = step_files(path_ / "checkpoints", ".pt");
+  bool latest_tried = false;
   for (auto it = files.rbegin(); it != files.rend(); ++it) {
-    if (auto point = try_load(it->second)) {
-      std::string skipped;
-      for (const auto& p : problems) skipped += (skipped.empty() ? "" : "; ") + p;
-      log("resume: " + skipped + "; resuming from " + it->second.filename().string() +
-          ", the newest readable checkpoint");
-      return point;
+    latest_tried = latest_tried || is_latest(it->second);
+    auto point = try_load(it->second);
+    if (!point) continue;
+    if (!is_latest(it->second)) {
+      const std::string name = it->second.filename().string();
+      if (!has_latest) problems.insert(problems.begin(), "latest.pt is missing");
+      else if (problems.empty()) problems.push_back("latest.pt does not link to " + name + " (a run stopped between the two commits, or a copied folder)");
+      log("resume: " + joined() + "; resuming from " + name + ", the newest readable checkpoint");
+      link_latest(it->second.string());
     }
+    return point;
   }
-  if (files.empty() && problems.size() == 1 && !fs::exists(latest)) return std::nullopt;
-  std::string all;
-  for (const auto& p : problems) all += (all.empty() ? "" : "; ") + p;
-  throw InputError("resume: no checkpoint of '" + path_.string() + "' can be read: " + all);
+  // A folder whose step files are gone but whose latest.pt is its own file.
+  if (has_latest && !latest_tried) {
+    if (auto point = try_load(latest)) return point;
+  }
+  if (problems.empty()) return std::nullopt;
+  throw InputError("resume: no checkpoint of '" + path_.string() + "' can be read: " + joined());
 }
 
 void RunFolder::rewind(std::int64_t step, std::int64_t games_bytes) {

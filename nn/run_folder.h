@@ -85,10 +85,11 @@ class RunFolder {
   // The step_N.pt files, oldest first by step (not by name: older runs wrote six digits).
   std::vector<std::filesystem::path> checkpoints() const;
 
-  // The checkpoint a resume starts from: latest.pt, or when it is missing or unreadable the
-  // newest readable step_N.pt, saying so in one log line. None when the folder has no
-  // checkpoint at all (a run that died before its first); InputError listing each file's
-  // problem when it has some and none reads.
+  // The checkpoint a resume starts from: the newest readable step_N.pt (latest.pt alone when
+  // no step file is left). When that is not what latest.pt links to (latest.pt missing,
+  // behind it, or unreadable with it), one log line says why and latest.pt is linked to it.
+  // None when the folder has no checkpoint at all (a run that died before its first);
+  // InputError listing each file's problem when it has some and none reads.
   std::optional<ResumePoint> resume_point();
   // Cuts the folder back to the moment of the checkpoint at `step` (-1: before any):
   // games/selfplay.txt to `games_bytes` (unless -1, unknown), and removes evaluations of
@@ -97,6 +98,8 @@ class RunFolder {
 
  private:
   RunFolder(std::filesystem::path path, std::function<void(const std::string&)> log);
+  // Makes latest.pt a hard link to `path` in one rename.
+  void link_latest(const std::string& path) const;
   void lock();
   void prepare();  // the subfolders, log.txt, games/selfplay.txt; stale temporary files go
   void remove_temporary_files();
