@@ -22,6 +22,7 @@ Search::Search(const Game& game, const SearchConfig& config, std::uint64_t seed)
   max_return_ = static_cast<float>(type.max_return);
   solver_ = !type.simultaneous() && type.perfect_information();
   simultaneous_ = type.simultaneous();
+  lazy_seats_ = simultaneous_ && config_.lazy_seats;
   fresh_may_expand_ = type.has_chance() || config_.transpositions;
   information_sets_ = !type.perfect_information() && config_.hidden == HiddenInformation::kInformationSet;
   plain_ = !simultaneous_ && !fresh_may_expand_ && !information_sets_;

@@ -134,8 +134,12 @@ class Search {
     // Simultaneous nodes and information sets only.
     std::vector<SeatPick> picks;
     std::vector<std::int32_t> availed;  // children whose availability count this simulation raised
+    // Lazy seats: a fresh simultaneous node whose `seats` wait for its next visit (only
+    // `player` is requested), or a partly expanded one whose waiting seats are requested.
+    bool defers_seats = false;
+    bool completes_seats = false;
 
-    std::size_t requests() const { return 1 + static_cast<std::size_t>(num_seats); }
+    std::size_t requests() const { return defers_seats ? 1 : 1 + static_cast<std::size_t>(num_seats); }
     Player request_player(std::size_t r) const { return r == 0 ? player : seats[r - 1]; }
     const std::vector<Action>& request_legal(std::size_t r) const { return r == 0 ? legal : seat_legal[r - 1]; }
   };
@@ -157,6 +161,7 @@ class Search {
   std::int32_t select_root_child();
   std::int32_t select_forced_root_child();
   void prepare_requests(Leaf& leaf);
+  void request_waiting_seats(Leaf& leaf);
   void expand(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
   void expand_chance(std::int32_t node, const Leaf& leaf);
   void expand_simultaneous(std::int32_t node, const Leaf& leaf, std::span<const Evaluation> evals);
@@ -189,6 +194,7 @@ class Search {
   bool solver_ = false;            // sequential perfect information: prove return vectors
   bool information_sets_ = false;  // hidden information searched by information sets
   bool simultaneous_ = false;      // the game has simultaneous nodes
+  bool lazy_seats_ = false;        // ... and config.lazy_seats
   bool fresh_may_expand_ = false;  // chance nodes or transpositions: fresh nodes may need no evaluation
   bool plain_ = false;             // decision nodes only, no information sets, no transpositions
   Tree tree_;

@@ -153,6 +153,7 @@ int Search::collect() {
     if (information_sets_) leaf.availed.clear();
     if (config_.transpositions) leaf.hash = leaf.state->hash();
     prepare_requests(leaf);
+    leaf.defers_seats = leaf.completes_seats = false;  // the root's result needs every seat
     tree_[Tree::kRoot].status = NodeStatus::kPending;
   }
   while (num_leaves_ == 0 && !done()) {
@@ -168,6 +169,9 @@ int Search::collect() {
         continue;
       }
       prepare_requests(leaf);
+      leaf.completes_seats = tree_[node].status == NodeStatus::kPartlyExpanded;
+      leaf.defers_seats = lazy_seats_ && !leaf.completes_seats && leaf.num_seats > 0 && node != Tree::kRoot;
+      if (leaf.completes_seats) request_waiting_seats(leaf);
       tree_[node].status = NodeStatus::kPending;
       ++num_leaves_;
     }
@@ -204,6 +208,16 @@ void Search::prepare_requests(Leaf& leaf) {
   if (leaf.player < 0)
     throw InputError("search: " + game_->name() + " has a simultaneous node where no seat has a legal action");
   leaf.num_seats = static_cast<std::int32_t>(leaf.seats.size());
+}
+
+void Search::request_waiting_seats(Leaf& leaf) {
+  // The node's first seat was evaluated when it was reached; every other seat waits, and
+  // becomes this leaf's requests.
+  leaf.player = leaf.seats.front();
+  std::swap(leaf.legal, leaf.seat_legal.front());
+  std::rotate(leaf.seat_legal.begin(), leaf.seat_legal.begin() + 1, leaf.seat_legal.begin() + leaf.num_seats);
+  leaf.seats.erase(leaf.seats.begin());
+  --leaf.num_seats;
 }
 
 }  // namespace boardlab

@@ -120,11 +120,38 @@ std::int32_t Search::find_joint_child(std::int32_t node, std::span<const Step> r
   return tree_.joint_child(node, code);
 }
 
+namespace {
+
+// A seat's statistics take its request's priors, normalized (uniform when they sum to 0).
+void set_seat_priors(Tree& tree, std::int32_t first, std::span<const float> prior) {
+  double total = 0;
+  for (float p : prior) total += std::max(p, 0.0f);
+  const auto count = static_cast<std::int32_t>(prior.size());
+  for (std::int32_t c = 0; c < count; ++c)
+    tree[first + c].prior = total > 0 ? static_cast<float>(std::max(prior[c], 0.0f) / total)
+                                      : 1.0f / static_cast<float>(count);
+}
+
+}  // namespace
+
 void Search::expand_simultaneous(std::int32_t node_index, const Leaf& leaf, std::span<const Evaluation> evals) {
-  // One block per seat with legal actions, in seat order, priors from that seat's request.
+  if (leaf.completes_seats) {
+    // The waiting seats' blocks are there: their priors arrive.
+    seat_blocks(tree_, node_index, seats_);
+    for (std::size_t r = 0; r < evals.size(); ++r) {
+      const Player seat = leaf.request_player(r);
+      const auto block = std::find_if(seats_.begin(), seats_.end(), [&](const SeatBlock& b) { return b.seat == seat; });
+      set_seat_priors(tree_, block->first, evals[r].prior);
+    }
+    tree_[node_index].status = NodeStatus::kExpanded;
+    return;
+  }
+  // One block per seat with legal actions, in seat order, priors from that seat's request
+  // (kPendingPrior for the seats a lazy leaf defers).
+  const std::size_t seats = 1 + static_cast<std::size_t>(leaf.num_seats);
   std::int32_t count = 0;
   double joint_actions = 1;
-  for (std::size_t r = 0; r < leaf.requests(); ++r) {
+  for (std::size_t r = 0; r < seats; ++r) {
     count += static_cast<std::int32_t>(leaf.request_legal(r).size());
     joint_actions *= static_cast<double>(leaf.request_legal(r).size());
   }
@@ -132,22 +159,20 @@ void Search::expand_simultaneous(std::int32_t node_index, const Leaf& leaf, std:
     throw InputError("search: " + game_->name() + " has a simultaneous round with " + std::to_string(joint_actions) +
                      " joint actions; the tree indexes them in 63 bits");
   std::int32_t first = tree_.add_children(node_index, count);
-  for (std::size_t r = 0; r < leaf.requests(); ++r) {
+  for (std::size_t r = 0; r < seats; ++r) {
     const std::vector<Action>& legal = leaf.request_legal(r);
-    const std::vector<float>& prior = evals[r].prior;
-    double total = 0;
-    for (float p : prior) total += std::max(p, 0.0f);
     for (std::size_t c = 0; c < legal.size(); ++c) {
-      Node& stat = tree_[first++];
+      Node& stat = tree_[first + static_cast<std::int32_t>(c)];
       stat.action = legal[c];
       stat.mover = static_cast<std::int8_t>(leaf.request_player(r));
-      stat.prior = total > 0 ? static_cast<float>(std::max(prior[c], 0.0f) / total)
-                             : 1.0f / static_cast<float>(legal.size());
+      stat.prior = kPendingPrior;
     }
+    if (r < evals.size()) set_seat_priors(tree_, first, evals[r].prior);
+    first += static_cast<std::int32_t>(legal.size());
   }
   Node& node = tree_[node_index];
   node.mover = static_cast<std::int8_t>(kSimultaneousPlayer);
-  node.status = NodeStatus::kExpanded;
+  node.status = evals.size() < seats ? NodeStatus::kPartlyExpanded : NodeStatus::kExpanded;
 }
 
 void Search::simultaneous_results(SearchResult& out) {

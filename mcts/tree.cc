@@ -101,7 +101,10 @@ void Tree::reroot(std::int32_t new_root) {
   std::vector<float> proven;
   for (Node& node : kept) {
     node.in_flight = 0;
-    if (node.status == NodeStatus::kPending) node.status = NodeStatus::kFresh;
+    // A pending evaluation that will never be backed up: a node with children was waiting
+    // for its other seats.
+    if (node.status == NodeStatus::kPending)
+      node.status = node.num_children > 0 ? NodeStatus::kPartlyExpanded : NodeStatus::kFresh;
     if (node.proven == kUnproven) continue;
     const auto from = proven_.begin() + static_cast<std::ptrdiff_t>(node.proven) * players_;
     node.proven = static_cast<std::int32_t>(proven.size() / static_cast<std::size_t>(players_));

@@ -21,6 +21,8 @@
 //   seats' choices within their blocks (seat order, the first seat's digit lowest).
 //   Backup adds value[seat] to each chosen statistic.
 //   Under regret matching a statistic's net_value holds its regret (mcts/simultaneous.h).
+//   Below the root it may first be kPartlyExpanded: one seat evaluated, the others' at its
+//   second visit.
 // - terminal node: status kTerminal, no children (never under information-set search, where
 //   whether the game is over can depend on the deal: mcts/information_set.cc).
 //
@@ -53,7 +55,14 @@ enum class NodeStatus : std::uint8_t {
   kPending,   // its evaluation is in flight
   kExpanded,  // children created
   kTerminal,  // the game is over here
+  // A simultaneous node whose seats are all in its children block but whose first seat
+  // alone is evaluated (SearchConfig::lazy_seats): the others' priors (kPendingPrior until
+  // then) come from the evaluation at its next visit, which makes it kExpanded.
+  kPartlyExpanded,
 };
+
+// The prior of a statistic whose seat is not evaluated yet (kPartlyExpanded).
+inline constexpr float kPendingPrior = -1.0f;
 
 // Node::proven of a node without a proven value.
 inline constexpr std::int32_t kUnproven = -1;

@@ -112,22 +112,27 @@ TEST(ScoreUtility, TerminalsBackUpTheMixedMarginAndLeavesThePredictedOne) {
 TEST(ScoreUtility, EachSeatOfASimultaneousRoundBacksUpItsOwnPredictedMargin) {
   const auto game = load_game("squares");
   const auto root = game->new_initial_state();
-  SearchConfig config = with_score_utility(1.0f, 1);
-  config.simultaneous_selection = SimultaneousSelection::kPuct;
-  Search search(*game, config, 5);
-  MarginEvaluator evaluator(0.0f, [](const State&, Player p) { return p == 0 ? 0.5f : 0.125f; });
-  search_from(search, PlayerView(*root, 0), evaluator);
-  const Tree& tree = search.tree();
-  const Node& node = tree[Tree::kRoot];
-  int picked[2] = {0, 0};
-  for (std::int32_t c = 0; c < node.num_children; ++c) {
-    const Node& stat = tree[node.first_child + c];
-    if (stat.visits == 0) continue;
-    ++picked[stat.mover];
-    EXPECT_FLOAT_EQ(stat.value_sum, stat.mover == 0 ? 0.5f : 0.125f);
+  // With lazy seats the leaf asks seat 0 alone, whose margin is seat 1's negated.
+  for (bool lazy : {false, true}) {
+    SCOPED_TRACE(lazy ? "lazy seats" : "every seat at once");
+    SearchConfig config = with_score_utility(1.0f, 1);
+    config.simultaneous_selection = SimultaneousSelection::kPuct;
+    config.lazy_seats = lazy;
+    Search search(*game, config, 5);
+    MarginEvaluator evaluator(0.0f, [](const State&, Player p) { return p == 0 ? 0.5f : 0.125f; });
+    search_from(search, PlayerView(*root, 0), evaluator);
+    const Tree& tree = search.tree();
+    const Node& node = tree[Tree::kRoot];
+    int picked[2] = {0, 0};
+    for (std::int32_t c = 0; c < node.num_children; ++c) {
+      const Node& stat = tree[node.first_child + c];
+      if (stat.visits == 0) continue;
+      ++picked[stat.mover];
+      EXPECT_FLOAT_EQ(stat.value_sum, stat.mover == 0 ? 0.5f : (lazy ? -0.5f : 0.125f));
+    }
+    EXPECT_EQ(picked[0], 1);
+    EXPECT_EQ(picked[1], 1);
   }
-  EXPECT_EQ(picked[0], 1);
-  EXPECT_EQ(picked[1], 1);
 }
 
 }  // namespace

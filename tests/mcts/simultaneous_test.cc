@@ -141,7 +141,9 @@ TEST(SimultaneousSearch, MovesAreDrawnFromTheAverageStrategy) {
 TEST(SimultaneousSearch, TheEvaluatorGetsOneRequestPerSeat) {
   const Game& game = matrix(3);
   auto state = game.new_initial_state();
-  Search search(game, config_with(30, SimultaneousSelection::kRegretMatching), 1);
+  SearchConfig config = config_with(30, SimultaneousSelection::kRegretMatching);
+  config.lazy_seats = false;
+  Search search(game, config, 1);
   search.start(PlayerView(*state, 0));
   int requests = 0, steps = 0;
   std::vector<Evaluation> evals;
@@ -168,7 +170,7 @@ TEST(SimultaneousSearch, TheEvaluatorGetsOneRequestPerSeat) {
   }
   EXPECT_GT(requests, 20);
   // A wrong number of answers names the leaves and the requests.
-  Search other(game, config_with(30, SimultaneousSelection::kRegretMatching), 1);
+  Search other(game, config, 1);
   other.start(PlayerView(*state, 0));
   ASSERT_EQ(other.collect(), 2);
   evals.resize(1);
@@ -176,9 +178,76 @@ TEST(SimultaneousSearch, TheEvaluatorGetsOneRequestPerSeat) {
             "search backup: 1 evaluations for 1 leaves (2 requests: one per seat at a simultaneous leaf)");
 }
 
+// Lazy seats: the root asks for both seats at once, a node below it for seat 0 when it is
+// reached and for seat 1 at its next visit, and each of those is a simulation of its own.
+TEST(SimultaneousSearch, ALazyNodeAsksForItsFirstSeatThenForTheOtherAtItsNextVisit) {
+  const Game& game = matrix(3);
+  auto state = game.new_initial_state();
+  for (SimultaneousSelection selection : {SimultaneousSelection::kRegretMatching, SimultaneousSelection::kPuct}) {
+    SCOPED_TRACE(simultaneous_selection_name(selection));
+    Search search(game, config_with(200, selection), 1);
+    search.start(PlayerView(*state, 0));
+    // Seat 1's priors: those of the request for it, whenever it came (they differ by seat).
+    FunctionEvaluator evaluator([](const State&, std::span<const Action> legal, Evaluation& eval) {
+      eval.prior.assign(legal.size(), 1.0f);
+      eval.value = {0.25f, -0.25f};
+    });
+    int completions = 0;
+    std::vector<Evaluation> evals;
+    bool first = true;
+    while (!search.done()) {
+      // One leaf a step (leaves_per_step 1), and one request for it; none when the step
+      // found only the game's end.
+      const int n = search.collect();
+      ASSERT_LE(n, first ? 2 : 1);
+      if (first) {
+        ASSERT_EQ(n, 2);
+        EXPECT_EQ(search.requests()[1].player, 1);
+      } else if (n == 1 && search.requests()[0].player == 1) {
+        ++completions;
+      }
+      evals.resize(n);
+      for (int i = 0; i < n; ++i) {
+        evaluator.evaluate(search.requests().subspan(i, 1), std::span(evals).subspan(i, 1));
+        // A seat-dependent prior: seat 1 prefers its last action.
+        if (search.requests()[i].player == 1) evals[i].prior = {1.0f, 1.0f, 2.0f};
+      }
+      search.backup(evals);
+      first = false;
+    }
+    EXPECT_GT(completions, 10);
+    // Every node below the root either waits for seat 1 (partly expanded, visited once) or
+    // holds both seats' priors.
+    const Tree& tree = search.tree();
+    int partly = 0, expanded = 0;
+    std::vector<SeatBlock> seats;
+    for (std::int32_t i = 1; i < tree.size(); ++i) {
+      const Node& node = tree[i];
+      if (node.mover != kSimultaneousPlayer) continue;
+      seat_blocks(tree, i, seats);
+      ASSERT_EQ(seats.size(), 2u);
+      if (node.status == NodeStatus::kPartlyExpanded) {
+        ++partly;
+        EXPECT_EQ(node.visits, 1);
+        EXPECT_EQ(tree[seats[1].first].prior, kPendingPrior);
+        EXPECT_NEAR(tree[seats[0].first].prior, 1.0f / 3, 1e-6);
+      } else {
+        ASSERT_EQ(node.status, NodeStatus::kExpanded);
+        ++expanded;
+        EXPECT_GE(node.visits, 2);
+        EXPECT_NEAR(tree[seats[0].first].prior, 1.0f / 3, 1e-6);
+        EXPECT_NEAR(tree[seats[1].first + 2].prior, 0.5f, 1e-6);
+      }
+    }
+    EXPECT_GT(partly, 0);
+    EXPECT_EQ(expanded, completions);
+  }
+}
+
 // Walks a simultaneous tree: every seat's statistics add up over the joint children that
-// contain them, with each seat's own value. `value_of(state, p)` is the evaluator's value.
-void check_seat_statistics(const Tree& tree, std::int32_t node, const State& state,
+// contain them, with each seat's own value. `value_of(state, p)` is the evaluator's value;
+// `own` the evaluations of a node below the root (2 with lazy seats: one a seat).
+void check_seat_statistics(const Tree& tree, std::int32_t node, const State& state, int own,
                            const std::function<float(const State&, Player)>& value_of,
                            const std::function<double(std::int32_t, const State&, Player)>& subtree_sum, int& checked) {
   const Node& n = tree[node];
@@ -207,10 +276,10 @@ void check_seat_statistics(const Tree& tree, std::int32_t node, const State& sta
       stat_visits[1][b] += c.visits;
       stat_values[0][a] += subtree_sum(child, *next, 0);
       stat_values[1][b] += subtree_sum(child, *next, 1);
-      check_seat_statistics(tree, child, *next, value_of, subtree_sum, checked);
+      check_seat_statistics(tree, child, *next, own, value_of, subtree_sum, checked);
     }
   }
-  EXPECT_EQ(n.visits, 1 + joint_visits);
+  EXPECT_EQ(n.visits, (node == Tree::kRoot ? 1 : own) + joint_visits);
   for (int p = 0; p < 2; ++p) {
     for (int a = 0; a < 3; ++a) {
       const Node& stat = tree[seats[p].first + a];
@@ -235,9 +304,12 @@ TEST(SimultaneousSearch, EachSeatBacksUpItsOwnValue) {
   const auto root = game.new_initial_state();
   for (SimultaneousSelection selection : {SimultaneousSelection::kRegretMatching, SimultaneousSelection::kPuct}) {
     for (int leaves : {1, 4}) {
-      SCOPED_TRACE(std::string(simultaneous_selection_name(selection)) + " " + std::to_string(leaves));
+     for (bool lazy : {false, true}) {
+      SCOPED_TRACE(std::string(simultaneous_selection_name(selection)) + " " + std::to_string(leaves) +
+                   (lazy ? " lazy" : ""));
       SearchConfig config = config_with(300, selection);
       config.leaves_per_step = leaves;
+      config.lazy_seats = lazy;
       Search search(game, config, 9);
       FunctionEvaluator evaluator([&](const State& state, std::span<const Action> legal, Evaluation& eval) {
         eval.prior.assign(legal.size(), 1.0f);
@@ -250,9 +322,10 @@ TEST(SimultaneousSearch, EachSeatBacksUpItsOwnValue) {
                                                                                  const State& state, Player p) {
         const Node& n = tree[node];
         if (n.status == NodeStatus::kTerminal) return n.visits * state.returns()[p];
+        if (n.status == NodeStatus::kPartlyExpanded) return static_cast<double>(value_of(state, p));
         if (n.status != NodeStatus::kExpanded) return 0.0;
         EXPECT_FALSE(tree.is_proven(node));  // no solver at simultaneous nodes
-        double sum = value_of(state, p);
+        double sum = (node == Tree::kRoot || !lazy ? 1 : 2) * value_of(state, p);
         for (int a = 0; a < 3; ++a) {
           for (int b = 0; b < 3; ++b) {
             const std::int32_t child = tree.joint_child(node, static_cast<std::uint64_t>(a + 3 * b));
@@ -266,9 +339,10 @@ TEST(SimultaneousSearch, EachSeatBacksUpItsOwnValue) {
         return sum;
       };
       int checked = 0;
-      check_seat_statistics(tree, Tree::kRoot, *root, value_of, subtree_sum, checked);
+      check_seat_statistics(tree, Tree::kRoot, *root, lazy ? 2 : 1, value_of, subtree_sum, checked);
       EXPECT_GT(checked, 30);
       for (std::int32_t i = 0; i < tree.size(); ++i) ASSERT_EQ(tree[i].in_flight, 0);
+     }
     }
   }
 }
