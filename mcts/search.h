@@ -52,7 +52,8 @@ struct SearchResult {
 // - decision nodes by PUCT, UCB1 or Gumbel (sequential halving at the root);
 // - chance nodes by their probabilities, without evaluator requests;
 // - simultaneous nodes by decoupled selection (mcts/simultaneous.h), with one evaluator
-//   request per seat at a fresh one;
+//   request per seat at a fresh one (with lazy_seats, below the root: the first seat's
+//   when reached, the others' at the next visit, itself a simulation);
 // - hidden information by information-set search (each simulation descends with a deal
 //   drawn from the view), or by one sampled deal searched as if known (config.hidden);
 // - proven values (max^n over return vectors, expectation at chance nodes) in sequential
@@ -94,7 +95,7 @@ class Search {
 
   // Selects up to leaves_per_step new leaves needing evaluation (terminal and proven
   // leaves are backed up on the spot) and returns the number of requests (one per leaf,
-  // one per seat at a simultaneous leaf); requests() lists them.
+  // one per seat at a simultaneous leaf that asks for every seat); requests() lists them.
   int collect();
   std::span<const EvalRequest> requests() const { return requests_; }
   // Expands and backs up the collected leaves; evals[i] answers requests()[i].
