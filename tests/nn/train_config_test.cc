@@ -208,7 +208,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "search.dirichlet_epsilon=0.3", "search.uct_c=1.1", "search.gumbel_considered=4", "search.gumbel_scale=0.7",
       "search.gumbel_c_visit=40", "search.gumbel_c_scale=0.2", "search.temperature=0.1", "search.reuse_tree=true",
       "search.simultaneous_selection=puct", "search.regret_exploration=0.3", "search.hidden=single_sample",
-      "search.transpositions=true", "search.cache_positions=100", "self_play.workers=3", "self_play.concurrent_games=5", "self_play.temperature=0.9",
+      "search.transpositions=true", "search.cache_positions=100", "search.lazy_seats=false", "self_play.workers=3", "self_play.concurrent_games=5", "self_play.temperature=0.9",
       "self_play.temperature_moves=12", "self_play.lead_positions=77", "self_play.save_games=false",
       "inference.max_batch=64", "inference.max_wait_us=7", "inference.threads=1", "replay.window=999",
       "replay.min_positions=11", "training.batch_size=16", "training.optimizer=sgd", "training.learning_rate=0.01",
