@@ -281,13 +281,17 @@ std::optional<ResumePoint> RunFolder::resume_point() {
   const auto files = step_files(path_ / "checkpoints", ".pt");
   bool latest_tried = false;
   for (auto it = files.rbegin(); it != files.rend(); ++it) {
-    latest_tried = latest_tried || is_latest(it->second);
+    const bool linked = is_latest(it->second);
+    latest_tried = latest_tried || linked;
     auto point = try_load(it->second);
     if (!point) continue;
-    if (!is_latest(it->second)) {
+    if (!linked) {
       const std::string name = it->second.filename().string();
-      if (!has_latest) problems.insert(problems.begin(), "latest.pt is missing");
-      else if (problems.empty()) problems.push_back("latest.pt does not link to " + name + " (a run stopped between the two commits, or a copied folder)");
+      if (!has_latest)
+        problems.insert(problems.begin(), "latest.pt is missing");
+      else if (problems.empty())
+        problems.push_back("latest.pt does not link to " + name +
+                           " (a run stopped between the two commits, or a copied folder)");
       log("resume: " + joined() + "; resuming from " + name + ", the newest readable checkpoint");
       link_latest(it->second.string());
     }
