@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -92,15 +91,6 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
     fail("cannot write", path, error);
   }
   commit_file_atomically(temporary, path);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail("cannot read", path, errno);
-  std::ostringstream out;
-  out << in.rdbuf();
-  if (in.bad()) fail("cannot read", path, errno);
-  return out.str();
 }
 
 }  // namespace boardlab

@@ -21,7 +21,4 @@ std::string temporary_path_for(const std::string& path);
 // Whether a file name is one temporary_path_for made (what a killed writer leaves).
 bool is_temporary_name(std::string_view file_name);
 
-// The whole file; FileError naming it when it cannot be read.
-std::string read_file(const std::string& path);
-
 }  // namespace boardlab

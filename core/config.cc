@@ -5,18 +5,15 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
 
-#include <sys/stat.h>
-
+#include "core/read_file.h"
 #include "core/text.h"
 
 namespace boardlab {
@@ -411,33 +408,6 @@ void emit_entry(YAML::Emitter& out, const YamlTree& entry, const std::vector<Con
   out << YAML::EndMap;
 }
 
-std::string read_file(const std::string& path) {
-  // Checked before opening: opening a FIFO for reading waits for a writer.
-  struct stat info {};
-  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
-    throw ConfigError("cannot read config file '" + path + "': " +
-                      (S_ISDIR(info.st_mode) ? "it is a folder" : "it is not a regular file (a device, FIFO or socket)"));
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr)
-    throw ConfigError("cannot read config file '" + path + "': " + std::generic_category().message(errno));
-  std::string text;
-  char buf[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, file)) > 0) {
-    text.append(buf, n);
-    if (text.size() > kMaxConfigFileBytes) {
-      std::fclose(file);
-      throw ConfigError("config file '" + path + "' is larger than " + std::to_string(kMaxConfigFileBytes >> 20) +
-                        " MiB: not a config");
-    }
-  }
-  const int error = std::ferror(file) ? errno : 0;  // a directory opens, then fails to read
-  std::fclose(file);
-  if (error != 0)
-    throw ConfigError("cannot read config file '" + path + "': " + std::generic_category().message(error));
-  return text;
-}
-
 }  // namespace
 
 double ConfigBinder::decimal_double(float v) {
@@ -546,7 +516,15 @@ void Config::read_yaml(std::string_view text, std::string_view source) {
   read_mapping(top, "");
 }
 
-void Config::read_file(const std::string& path) { read_yaml(boardlab::read_file(path), path); }
+void Config::read_file(const std::string& path) {
+  std::string text;
+  try {
+    text = boardlab::read_file(path, kMaxConfigFileBytes, "config file");
+  } catch (const InputError& e) {
+    throw ConfigError(e.what());  // the reader's message, as the error every config problem is
+  }
+  read_yaml(text, path);
+}
 
 void Config::set(std::string_view item) {
   const Origin origin{Origin::Kind::kNamed, "--set " + escape_input(item)};

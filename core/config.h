@@ -171,9 +171,9 @@ class Config {
   // Reads YAML text (`source` names it in messages): every key it gives, nothing else
   // changes. Empty text, or text with only comments, changes nothing.
   void read_yaml(std::string_view text, std::string_view source);
-  // As read_yaml, with the contents of the file at `path` (a regular file of at most
-  // kMaxConfigFileBytes: /dev/zero or a FIFO is refused, not read without end); a file that cannot be read is a
-  // ConfigError naming the path and the system's reason.
+  // As read_yaml, with the contents of the file at `path`, read by core/read_file.h's reader
+  // (a regular file of at most kMaxConfigFileBytes: /dev/zero or a FIFO is refused, not read
+  // without end); a file that cannot be read is a ConfigError naming the path and the reason.
   void read_file(const std::string& path);
   // Applies "dotted.path=value", the value being YAML text ("64", "[random, uct:100]").
   void set(std::string_view override_text);

@@ -74,6 +74,23 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
   return std::nullopt;
 }
 
+std::string valid_utf8(std::string_view s) {
+  if (!invalid_utf8_at(s)) return std::string(s);
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    char32_t code;
+    const std::size_t n = utf8_length(s.substr(i), code);
+    if (n == 0) {
+      append_byte(out, static_cast<unsigned char>(s[i]));
+      i += 1;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
 std::string escape_input(std::string_view s, std::size_t max_chars) {
   std::string out;
   if (escape(s, max_chars, out)) out += "\xE2\x80\xA6 (" + std::to_string(s.size()) + " bytes)";

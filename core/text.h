@@ -38,5 +38,9 @@ std::string quote_input(std::string_view s);
 std::string escape_input(std::string_view s, std::size_t max_chars = kInputEchoChars);
 // The offset of the first byte of `s` that is not part of valid UTF-8, if any.
 std::optional<std::size_t> invalid_utf8_at(std::string_view s);
+// `s` with each byte that is not part of valid UTF-8 written as \xNN and all else as it is,
+// newlines and length included: a message that can always reach Python, which would drop
+// one it cannot decode (an empty error) where the message quotes a stray byte.
+std::string valid_utf8(std::string_view s);
 
 }  // namespace boardlab

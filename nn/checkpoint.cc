@@ -13,6 +13,7 @@
 #include "core/atomic_file.h"
 #include "core/config.h"
 #include "core/errors.h"
+#include "core/read_file.h"
 #include "games/registry.h"
 #include "nn/archive_seal.h"
 #include "nn/content_hash.h"
@@ -111,9 +112,9 @@ torch::serialize::InputArchive open_archive(const std::string& path) {
   if (!std::filesystem::exists(path)) throw InputError("checkpoint '" + path + "' does not exist");
   std::string bytes;
   try {
-    bytes = read_file(path);
+    bytes = read_file(path, kMaxCheckpointBytes, "checkpoint");
   } catch (const FileError& e) {
-    throw InputError(std::string("checkpoint cannot be read: ") + e.what());
+    throw InputError(e.what());  // a checkpoint that cannot be read is the input's fault to the caller
   }
   check_seal(bytes, path);  // before LibTorch parses anything: its parser can crash on corrupt code
   torch::serialize::InputArchive archive;
@@ -305,6 +306,11 @@ void save_checkpoint(const std::string& path, const Model& model, const Trainer*
     archive.write(kChecksumKey, c10::IValue(read_content(written).hash));
   }
   bytes = seal_archive(serialized());
+  // Refused here rather than on loading: a run learns at its first checkpoint, not at its resume.
+  if (bytes.size() > kMaxCheckpointBytes)
+    throw InputError("checkpoint '" + path + "' not saved: its " + std::to_string(bytes.size() >> 20) +
+                     " MiB are more than the " + size_text(kMaxCheckpointBytes) +
+                     " load_checkpoint reads; make the network smaller (network.blocks, network.channels)");
   try {
     write_file_atomically(path, bytes);
   } catch (const FileError& e) {

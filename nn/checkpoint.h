@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,6 +20,13 @@
 #include "nn/trainer.h"
 
 namespace boardlab {
+
+// The largest file load_checkpoint reads, checked before a byte is read, and the largest
+// save_checkpoint writes (so that every checkpoint written loads). The largest trunk a config
+// allows (40 blocks of 512 channels: about 190 million parameters, 0.76 GB as float32) saved
+// with Adam's two moments is about 2.3 GB, and the runs here write a few MB; 4 GiB leaves room
+// for the heads, and refuses /dev/zero or a disk image named by mistake before memory runs out.
+inline constexpr std::size_t kMaxCheckpointBytes = std::size_t{4} << 30;
 
 struct CheckpointInfo {
   std::string game;  // the game string, parameters included

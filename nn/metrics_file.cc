@@ -14,6 +14,7 @@
 
 #include "core/atomic_file.h"
 #include "core/errors.h"
+#include "core/read_file.h"
 
 namespace boardlab {
 namespace {
@@ -36,7 +37,7 @@ std::string join(const std::vector<std::string>& cells) {
 
 // Drops the bytes after the last newline.
 void trim_partial_line(const std::string& path) {
-  const std::string text = read_file(path);
+  const std::string text = read_file(path, kNoSizeBound, "metrics file");
   const std::size_t end = text.rfind('\n');
   std::filesystem::resize_file(path, end == std::string::npos ? 0 : end + 1);
 }
@@ -55,7 +56,7 @@ MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std
   if (columns_.empty() || columns_.front() != "step") throw std::logic_error("metrics.csv: the first column is step");
   std::string kept;
   if (cut && std::filesystem::exists(path_)) {
-    std::istringstream in(read_file(path_));
+    std::istringstream in(read_file(path_, kNoSizeBound, "metrics file"));
     std::string line;
     std::getline(in, line);
     const std::vector<std::string> old_columns = split_csv_line(line);

@@ -7,6 +7,7 @@
 
 #include "core/atomic_file.h"
 #include "core/errors.h"
+#include "core/read_file.h"
 #include "nn/replay_codec.h"
 #include "nn/replay_storage.h"
 
@@ -273,7 +274,8 @@ std::string ReplayBuffer::serialize() const {
   return w.bytes();
 }
 
-void ReplayBuffer::load(const std::string& path) { load_from(read_file(path), path); }
+// No bound: a replay is as large as its window, which the config leaves open.
+void ReplayBuffer::load(const std::string& path) { load_from(read_file(path, kNoSizeBound, "replay file"), path); }
 
 void ReplayBuffer::load_from(const std::string& bytes, const std::string& path) {
   ByteReader r(bytes, "replay file '" + path + "'");

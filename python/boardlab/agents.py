@@ -10,10 +10,8 @@ def load_agent(checkpoint: "str | os.PathLike", simulations: "int | None" = None
     """An agent with act(state, player=None), policy(state, player=None) -> (prior, search policy) numpy arrays,
     value(state, player=None); `player` names the seat at a simultaneous round. It plays the search its run
     evaluated with (the config saved in the checkpoint); `simulations` changes the budget."""
-    checkpoint = str(checkpoint)
-    if not os.path.exists(checkpoint):
-        raise ValueError(f"checkpoint '{checkpoint}' does not exist")
-    return network_module().Agent(checkpoint, simulations, seed)
+    # The C++ loader checks the path: missing, a folder, a device or FIFO, too large, not UTF-8 text.
+    return network_module().Agent(os.fspath(checkpoint), simulations, seed)
 
 
 def _spec(player) -> str:

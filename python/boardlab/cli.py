@@ -9,6 +9,7 @@ import threading
 import boardlab
 from boardlab.commands import bench, evaluate, games, perft, play, serve, train
 from boardlab.errors import CliError, Terminated
+from boardlab.players import quote
 
 COMMANDS = (games, play, perft, bench, evaluate, train, serve)
 
@@ -34,7 +35,21 @@ def _terminate(signum, frame):
     raise Terminated()
 
 
+def _check_text(argv: list[str]) -> None:
+    """Every argument as UTF-8 text, before any is used. Python decodes an undecodable byte of argv as a lone
+    surrogate ('\\udcff' for \\xff), which no C++ function can take: one line naming the argument here instead of
+    a failure deep in a command. Paths may legally hold such bytes on Linux; they are refused too."""
+    for arg in argv:
+        boardlab._boardlab.check_text(arg, f"argument {quote(arg)}")
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        _check_text(argv)
+    except boardlab.InputError as error:
+        print(f"boardlab: error: {error}", file=sys.stderr)
+        return 2
     args = build_parser().parse_args(argv)
     # SIGTERM stops a command as Ctrl-C does: a long C++ call ends at its next check (a
     # training run with a checkpoint, an evaluation with its partial table), Python code at once.

@@ -97,11 +97,12 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
   namespace py = pybind11;
   m.def(
       "run_arena",
-      [factory](const GameHandle& game, const std::vector<std::string>& players, const IntArg& games,
-                const std::optional<std::string>& against, const SeedArg& seed, const IntArg& threads,
+      [factory](const GameHandle& game, const std::vector<TextArg>& players, const IntArg& games,
+                const std::optional<TextArg>& against, const SeedArg& seed, const IntArg& threads,
                 const std::optional<IntArg>& opening_turns, bool progress, double prior_draws) {
-        return run_arena_with(factory, game, players, int_arg<int>(games, "run_arena: games", 1),
-                              against, seed_arg(seed, "run_arena: seed"), int_arg<int>(threads, "run_arena: threads"),
+        return run_arena_with(factory, game, text_args(players, "run_arena: players"),
+                              int_arg<int>(games, "run_arena: games", 1), text_arg(against, "run_arena: against"),
+                              seed_arg(seed, "run_arena: seed"), int_arg<int>(threads, "run_arena: threads"),
                               int_arg<int>(opening_turns, "run_arena: opening_turns"), progress, prior_draws);
       },
       py::arg("game"), py::arg("players"), py::arg("games") = 100, py::arg("against") = py::none(),
@@ -115,8 +116,8 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       "then hold the games played, with stopped=True, planned (the games scheduled) and signal.");
   m.def(
       "make_bot",
-      [factory](const std::string& spec, const GameHandle& game, const SeedArg& seed) {
-        return factory(spec, *game.game, seed_arg(seed, "make_bot: seed"));
+      [factory](const TextArg& spec, const GameHandle& game, const SeedArg& seed) {
+        return factory(text_arg(spec, "make_bot: spec"), *game.game, seed_arg(seed, "make_bot: seed"));
       },
       py::arg("spec"), py::arg("game"), py::arg("seed") = 0,
       "A player from a spec (random, uct:N, mcts(key=value,...); agent:PATH(key=value,...) with the network "

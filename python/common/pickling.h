@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "../module/arguments.h"
 #include "core/errors.h"
 #include "core/text.h"
 
@@ -41,7 +42,10 @@ class PickleReader {
   T get(std::size_t i, const char* name, const char* expected) const {
     const pybind11::handle item = items_[i + 1];
     if (!holds<T>(item)) fail(std::string(name) + " is of type " + type_name(item) + ", not " + expected);
-    return item.cast<T>();
+    if constexpr (std::is_same_v<T, std::string>)
+      return text_arg(text_of(item), (std::string("cannot unpickle ") + cls_ + ": " + name).c_str());
+    else
+      return item.cast<T>();
   }
   pybind11::handle item(std::size_t i) const { return items_[i + 1]; }
   // Field `i` as a list of integers of type T (a tuple or list in the payload).
@@ -124,7 +128,9 @@ template <class E>
 void make_enum_picklable(pybind11::enum_<E>& cls) {
   namespace py = pybind11;
   const py::handle type = cls;  // the class outlives its instances and the module
-  cls.def(py::init([type](const std::string& name) {
+  cls.def(py::init([type](const TextArg& name_arg) {
+            const std::string what = py::str(type.attr("__qualname__")).cast<std::string>() + ": name";
+            const std::string& name = text_arg(name_arg, what.c_str());
             const py::dict members = type.attr("__members__");
             if (!members.contains(name)) {
               std::string known;

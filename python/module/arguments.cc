@@ -1,6 +1,7 @@
-// The checks of players, actions and seeds given from Python.
+// The checks of players, actions, seeds and text given from Python.
 #include "arguments.h"
 
+#include <cstdio>
 #include <random>
 
 #include "core/errors.h"
@@ -56,6 +57,45 @@ std::int64_t int_arg(const IntArg& v, const char* what, std::int64_t low, std::i
 std::uint64_t seed_arg(const SeedArg& seed, const char* what) {
   if (!seed.exact) throw InputError(std::string(what) + " must be 0..2**64-1, got " + seed.digits);
   return seed.value;
+}
+
+TextArg text_of(pybind11::handle str) {
+  Py_ssize_t size = 0;
+  if (const char* utf8 = PyUnicode_AsUTF8AndSize(str.ptr(), &size))
+    return {std::string(utf8, static_cast<std::size_t>(size)), {}};
+  PyErr_Clear();
+  // The first lone surrogate: U+DC80..U+DCFF stand for the bytes 0x80..0xFF Python could not
+  // decode (its surrogateescape); any other is a surrogate written into the str itself.
+  for (Py_ssize_t i = 0, n = PyUnicode_GET_LENGTH(str.ptr()); i < n; ++i) {
+    const Py_UCS4 c = PyUnicode_READ_CHAR(str.ptr(), i);
+    if (c < 0xD800 || c > 0xDFFF) continue;
+    char hex[8];
+    if (c >= 0xDC80 && c <= 0xDCFF) {
+      std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned>(c - 0xDC00));
+      return {{}, std::string("the undecodable byte \\x") + hex};
+    }
+    std::snprintf(hex, sizeof hex, "%04x", static_cast<unsigned>(c));
+    return {{}, std::string("the lone surrogate \\u") + hex};
+  }
+  return {{}, "a character UTF-8 cannot hold"};  // not reached: only surrogates fail
+}
+
+const std::string& text_arg(const TextArg& v, const char* what) {
+  if (!v.problem.empty()) throw InputError(std::string(what) + ": not UTF-8 text (it holds " + v.problem + ")");
+  return v.text;
+}
+
+std::optional<std::string> text_arg(const std::optional<TextArg>& v, const char* what) {
+  if (!v) return std::nullopt;
+  return text_arg(*v, what);
+}
+
+std::vector<std::string> text_args(const std::vector<TextArg>& v, const char* what) {
+  std::vector<std::string> out;
+  out.reserve(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    out.push_back(text_arg(v[i], (std::string(what) + "[" + std::to_string(i) + "]").c_str()));
+  return out;
 }
 
 std::uint64_t seed_or_entropy(const std::optional<SeedArg>& seed, const char* what) {

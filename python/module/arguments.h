@@ -1,4 +1,4 @@
-// Integer arguments from Python (players, actions, seeds) and their checks: a value out of range is a ValueError naming it, never a pybind11 signature dump.
+// Integer and text arguments from Python (players, actions, seeds; names, records, specs, paths) and their checks: a bad value is a ValueError naming it, never a pybind11 signature dump.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/errors.h"
 #include "core/game.h"
@@ -48,6 +49,26 @@ struct SeedArg {
   bool exact = true;   // false when the integer is outside 0 .. 2**64 - 1
   std::string digits;  // the integer, for the message, when it is not exact
 };
+
+// Any Python str (or bytes, taken as they are). A str that is not UTF-8 text holds a lone
+// surrogate: what Python makes of an undecodable byte in a file name or a command-line
+// argument ('\udcff' for the byte \xff). pybind11 cannot turn one into a std::string and
+// answers with a signature dump, so every bound function takes user text (game names,
+// records, notation, specs, options, config text, paths) as a TextArg and reads it through
+// text_arg(), which names the argument instead.
+struct TextArg {
+  std::string text;     // the UTF-8 bytes; empty when `problem` is set
+  std::string problem;  // what is wrong: "the undecodable byte \xff", "the lone surrogate \ud800"
+};
+
+// The text, or an InputError (a ValueError) "WHAT: not UTF-8 text (it holds the undecodable
+// byte \xff)"; `what` names the function and the argument, "string_to_action: text".
+const std::string& text_arg(const TextArg& v, const char* what);
+std::optional<std::string> text_arg(const std::optional<TextArg>& v, const char* what);
+// A list's items, each named "WHAT[i]" when it is not text.
+std::vector<std::string> text_args(const std::vector<TextArg>& v, const char* what);
+// The same check for a str held in a Python object (a dict key, a pickled field).
+TextArg text_of(pybind11::handle str);
 
 // Checks that name the function (`what`) and the rule broken; each returns the checked value.
 // A seat 0 .. num_players - 1.
@@ -107,6 +128,27 @@ struct type_caster<boardlab::python::IntArg> {
 
   static handle cast(const boardlab::python::IntArg& src, return_value_policy, handle) {
     return PyLong_FromLongLong(src.value);
+  }
+};
+
+template <>
+struct type_caster<boardlab::python::TextArg> {
+  PYBIND11_TYPE_CASTER(boardlab::python::TextArg, const_name("str"));
+
+  // A str always loads (text_arg() judges it); bytes load as they are, as for std::string.
+  bool load(handle src, bool /*convert*/) {
+    if (!src) return false;
+    if (PyBytes_Check(src.ptr())) {
+      value = {std::string(PyBytes_AS_STRING(src.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(src.ptr()))), {}};
+      return true;
+    }
+    if (!PyUnicode_Check(src.ptr())) return false;
+    value = boardlab::python::text_of(src);
+    return true;
+  }
+
+  static handle cast(const boardlab::python::TextArg& src, return_value_policy, handle) {
+    return PyUnicode_DecodeUTF8(src.text.data(), static_cast<Py_ssize_t>(src.text.size()), "surrogateescape");
   }
 };
 

@@ -181,13 +181,16 @@ void bind_game(py::module_& m) {
            py::arg("state"), py::arg("index"), "The image of `state` under symmetries()[index], a new State.")
       .def("new_initial_state", [](const GameHandle& g) { return StateHandle(g.game, g.game->new_initial_state()); })
       .def("load_record",
-           [](const GameHandle& g, std::string_view record) { return StateHandle(g.game, g.game->load_record(record)); },
+           [](const GameHandle& g, const TextArg& record) {
+             return StateHandle(g.game, g.game->load_record(text_arg(record, "load_record: record")));
+           },
            py::arg("record"),
            "The final state of a game given in the game's notation (State.record()); "
            "raises NotationError (a ValueError) naming the bad turn.")
       .def("sample_record",
-           [](const GameHandle& g, std::string_view record, const IntArg& viewer, const std::optional<SeedArg>& seed,
+           [](const GameHandle& g, const TextArg& record_arg, const IntArg& viewer, const std::optional<SeedArg>& seed,
               const IntArg& max_nodes) {
+             const std::string& record = text_arg(record_arg, "sample_record: record");
              const Player v = viewer_arg(*g.game, viewer, "sample_record");
              if (!max_nodes.in(1, INT32_MAX))
                throw InputError("sample_record: max_nodes must be 1.." + std::to_string(INT32_MAX) + ", got " +

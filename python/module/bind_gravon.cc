@@ -16,8 +16,9 @@ namespace py = pybind11;
 namespace boardlab::python {
 namespace {
 
-py::dict py_load_gravon(std::string_view xml, std::string_view parameters) {
-  stratego::GravonGame g = stratego::read_gravon(xml, parameters);
+py::dict py_load_gravon(const TextArg& xml, const TextArg& parameters) {
+  stratego::GravonGame g =
+      stratego::read_gravon(text_arg(xml, "load_gravon: xml"), text_arg(parameters, "load_gravon: parameters"));
   const auto optional = [](int v) { return v < 0 ? py::object(py::none()) : py::object(py::int_(v)); };
   py::dict out;
   out["game"] = GameHandle{g.game};
@@ -28,8 +29,10 @@ py::dict py_load_gravon(std::string_view xml, std::string_view parameters) {
   return out;
 }
 
-std::string py_to_gravon(const StateHandle& s, const std::array<std::string, 2>& players,
+std::string py_to_gravon(const StateHandle& s, const std::array<TextArg, 2>& player_args,
                          const std::optional<IntArg>& winner_arg, const std::optional<IntArg>& result_type_arg) {
+  const std::array<std::string, 2> players = {text_arg(player_args[0], "to_gravon: players[0]"),
+                                              text_arg(player_args[1], "to_gravon: players[1]")};
   const std::optional<int> winner = int_arg<int>(winner_arg, "to_gravon: winner", 0, 2);
   const std::optional<int> result_type = int_arg<int>(result_type_arg, "to_gravon: result_type");
   return stratego::write_gravon(*s.state, players, winner.value_or(-1), result_type.value_or(-1));

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
 #include "core/game_parameters.h"
@@ -19,7 +20,7 @@ namespace {
 ParamValue to_param_value(const std::string& key, py::handle value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
   if (PyFloat_Check(value.ptr())) return value.cast<double>();
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::str>(value)) return text_arg(text_of(value), ("load_game: parameter '" + key + "'").c_str());
   if (PyIndex_Check(value.ptr())) {
     try {
       return py::cast<std::int64_t>(value);
@@ -35,14 +36,14 @@ ParamValue to_param_value(const std::string& key, py::handle value) {
 void add_params(GameParameters& params, const py::dict& values, const std::string& game) {
   for (const auto& [key, value] : values) {
     if (!py::isinstance<py::str>(key)) throw GameParameterError("parameter names are strings");
-    const auto name = key.cast<std::string>();
+    const std::string name = text_arg(text_of(key), "load_game: a parameter name");
     if (!params.emplace(name, to_param_value(name, value)).second)
       throw GameParameterError("game '" + game + "': parameter '" + name + "' given twice");
   }
 }
 
-GameHandle load(std::string_view text, const std::optional<py::dict>& params, const py::kwargs& kwargs) {
-  const GameString parsed = parse_game_string(text);
+GameHandle load(const TextArg& text, const std::optional<py::dict>& params, const py::kwargs& kwargs) {
+  const GameString parsed = parse_game_string(text_arg(text, "load_game: game"));
   GameParameters given;
   for (const auto& [key, value] : parsed.params) given[key] = value;
   if (params) add_params(given, *params, parsed.name);

@@ -19,8 +19,10 @@ namespace py = pybind11;
 namespace boardlab::python {
 namespace {
 
-py::dict py_search_bench(const GameHandle& game, const std::string& options, const std::string& evaluator,
+py::dict py_search_bench(const GameHandle& game, const TextArg& options_arg, const TextArg& evaluator_arg,
                          const IntArg& concurrent_arg, double seconds, const SeedArg& seed_value) {
+  const std::string& options = text_arg(options_arg, "search_bench: options");
+  const std::string& evaluator = text_arg(evaluator_arg, "search_bench: evaluator");
   const int concurrent = int_arg<int>(concurrent_arg, "search_bench: concurrent", 1);
   const std::uint64_t seed = seed_arg(seed_value, "search_bench: seed");
   SearchConfig config;
@@ -68,13 +70,16 @@ void bind_search(py::module_& m) {
   m.attr("PLAYER_KINDS_HELP") = search_bot_kinds_help();
   m.attr("MAX_BENCH_CONCURRENT") = kMaxBenchConcurrent;
   // The one parser of player specs (core/player_spec.h), for the command line and Python.
-  m.def("split_player_specs", &split_player_specs, py::arg("text"),
-        "A list of player specs split at its top-level commas: 'agent:ck.pt(simulations=8),random' is two. "
-        "Raises InputError (a ValueError) for a malformed list or the old 'kind:key=value,...' spelling.");
+  m.def(
+      "split_player_specs",
+      [](const TextArg& text) { return split_player_specs(text_arg(text, "split_player_specs: text")); },
+      py::arg("text"),
+      "A list of player specs split at its top-level commas: 'agent:ck.pt(simulations=8),random' is two. "
+      "Raises InputError (a ValueError) for a malformed list or the old 'kind:key=value,...' spelling.");
   m.def(
       "parse_player_spec",
-      [](std::string_view text) {
-        const PlayerSpec spec = parse_player_spec(text);
+      [](const TextArg& text) {
+        const PlayerSpec spec = parse_player_spec(text_arg(text, "parse_player_spec: text"));
         py::dict options;
         for (const auto& [key, value] : spec.options) options[py::str(key)] = value;
         return py::make_tuple(spec.kind, spec.argument, options);
@@ -83,9 +88,14 @@ void bind_search(py::module_& m) {
       "(kind, argument or None, options dict) of a spec kind[:argument][(key=value,...)], quotes removed.");
   m.def(
       "player_spec",
-      [](const std::string& kind, const std::optional<std::string>& argument,
-         const std::vector<std::pair<std::string, std::string>>& options) {
-        return player_spec_string({kind, argument, options});
+      [](const TextArg& kind, const std::optional<TextArg>& argument,
+         const std::vector<std::pair<TextArg, TextArg>>& options) {
+        PlayerSpec spec{text_arg(kind, "player_spec: kind"), text_arg(argument, "player_spec: argument"), {}};
+        for (std::size_t i = 0; i < options.size(); ++i) {
+          const std::string what = "player_spec: options[" + std::to_string(i) + "]";
+          spec.options.emplace_back(text_arg(options[i].first, what.c_str()), text_arg(options[i].second, what.c_str()));
+        }
+        return player_spec_string(spec);
       },
       py::arg("kind"), py::arg("argument") = py::none(),
       py::arg("options") = std::vector<std::pair<std::string, std::string>>{},

@@ -121,8 +121,9 @@ std::string action_to_string(const StateHandle& s, const IntArg& action, const O
   return s.state->action_to_string(p, action_arg(*s.game, action, "action_to_string"));
 }
 
-Action string_to_action(const StateHandle& s, std::string_view text, const OptionalInt& player) {
-  return s.state->string_to_action(actor_or_default(s, player, "string_to_action"), text);
+Action string_to_action(const StateHandle& s, const TextArg& text, const OptionalInt& player) {
+  const std::string& notation = text_arg(text, "string_to_action: text");
+  return s.state->string_to_action(actor_or_default(s, player, "string_to_action"), notation);
 }
 
 std::string action_seen_by(const StateHandle& s, const IntArg& viewer, const IntArg& actor, const IntArg& action) {

@@ -58,6 +58,13 @@ void bind_tools(py::module_& m) {
       [](const py::bytes& text) { return quote_input(std::string_view(text)); }, py::arg("text"),
       "How error messages show user input: quoted, control bytes, NUL and bytes that are not UTF-8 as \\xNN, "
       "at most 80 characters then '… (N bytes)'.");
+  m.def(
+      "check_text",
+      [](const TextArg& text, const TextArg& what) { text_arg(text, text_arg(what, "check_text: what").c_str()); },
+      py::arg("text"), py::arg("what"),
+      "Raises InputError (a ValueError) 'WHAT: not UTF-8 text (it holds the undecodable byte \\xff)' when `text` "
+      "holds a lone surrogate (what Python makes of an undecodable byte in a file name or command-line argument), "
+      "as every function taking text does; nothing for text.");
   m.def("random_play", &py_random_play, py::arg("game"), py::arg("seconds") = 1.0, py::arg("min_games") = 1,
         py::arg("seed") = 0,
         "Plays uniformly random whole games on one core until `seconds` have passed and `min_games` are done; "

@@ -9,6 +9,7 @@
 #include <pybind11/numpy.h>
 
 #include "../common/arena_binding.h"
+#include "../common/error_translation.h"
 #include "../common/pickling.h"
 #include "../common/stoppable.h"
 #include "../module/arguments.h"
@@ -31,12 +32,12 @@ namespace py = pybind11;
 namespace boardlab::python {
 namespace {
 
-py::dict py_train(const std::string& config, const std::vector<std::string>& overrides, const std::string& out,
-                  bool resume, const std::optional<py::function>& log) {
+py::dict py_train(const TextArg& config, const std::vector<TextArg>& overrides, const TextArg& out, bool resume,
+                  const std::optional<py::function>& log) {
   TrainOptions options;
-  options.config_path = config;
-  options.overrides = overrides;
-  options.out_dir = out;
+  options.config_path = text_arg(config, "train: config");
+  options.overrides = text_args(overrides, "train: overrides");
+  options.out_dir = text_arg(out, "train: out");
   options.resume = resume;
   if (log) {
     py::function callback = *log;
@@ -55,9 +56,10 @@ py::dict py_train(const std::string& config, const std::vector<std::string>& ove
                   py::arg("signal") = stopped_by, py::arg("rank") = summary.rank);
 }
 
-py::dict py_bench_network(const std::string& config, const std::vector<std::string>& overrides, double seconds,
+py::dict py_bench_network(const TextArg& config, const std::vector<TextArg>& overrides, double seconds,
                           bool with_training) {
-  const TrainConfig cfg = load_train_config(config, overrides);
+  const TrainConfig cfg = load_train_config(text_arg(config, "bench_network: config"),
+                                            text_args(overrides, "bench_network: overrides"));
   const NetworkBenchStats s = run_interruptible([&] { return bench_network(cfg, seconds, with_training); });
   return py::dict(py::arg("game") = cfg.game, py::arg("device") = s.device, py::arg("blocks") = cfg.network.blocks,
                   py::arg("channels") = cfg.network.channels, py::arg("batch") = s.batch,
@@ -74,8 +76,8 @@ py::dict py_bench_network(const std::string& config, const std::vector<std::stri
                   py::arg("training_steps_per_second") = s.training_steps_per_second);
 }
 
-py::dict py_checkpoint_info(const std::string& path) {
-  const Checkpoint c = load_checkpoint(path);
+py::dict py_checkpoint_info(const TextArg& path) {
+  const Checkpoint c = load_checkpoint(text_arg(path, "checkpoint_info: path"));
   return py::dict(py::arg("game") = c.info.game, py::arg("step") = c.info.step, py::arg("games") = c.info.games,
                   py::arg("positions") = c.info.positions, py::arg("seconds") = c.info.seconds,
                   py::arg("blocks") = c.info.network.blocks, py::arg("channels") = c.info.network.channels,
@@ -223,26 +225,9 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   const py::module_ core = py::module_::import("boardlab._boardlab");  // the Game, State and Bot types used here
   // _boardlab registers its error classes for its own functions only: errors thrown here must
   // become the same classes, or the command line shows a traceback instead of one line.
-  static const py::handle input = py::object(core.attr("InputError")).release();  // kept for the process
-  static const py::handle illegal = py::object(core.attr("IllegalActionError")).release();
-  static const py::handle parameter = py::object(core.attr("GameParameterError")).release();
-  static const py::handle notation = py::object(core.attr("NotationError")).release();
-  static const py::handle file = py::object(core.attr("FileError")).release();
-  py::register_local_exception_translator([](std::exception_ptr error) {
-    try {
-      if (error) std::rethrow_exception(error);
-    } catch (const IllegalActionError& e) {
-      PyErr_SetString(illegal.ptr(), e.what());
-    } catch (const GameParameterError& e) {
-      PyErr_SetString(parameter.ptr(), e.what());
-    } catch (const NotationError& e) {
-      PyErr_SetString(notation.ptr(), e.what());
-    } catch (const InputError& e) {
-      PyErr_SetString(input.ptr(), e.what());
-    } catch (const FileError& e) {
-      PyErr_SetString(file.ptr(), e.what());
-    }
-  });
+  const auto kept = [&](const char* name) { return py::object(core.attr(name)).release().ptr(); };
+  translate_errors({kept("InputError"), kept("IllegalActionError"), kept("GameParameterError"), kept("NotationError"),
+                    kept("FileError")});
   bind_arena(m, make_any_bot);
   m.def("train", &py_train, py::arg("config") = "", py::arg("overrides") = std::vector<std::string>{},
         py::arg("out") = "", py::arg("resume") = false, py::arg("log") = py::none(),
@@ -257,8 +242,9 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   refuse_pickling(agent, "an agent is live (a loaded network and its search); keep agent.checkpoint and "
                          "agent.simulations and make it again with Agent(checkpoint, simulations)");
   agent
-      .def(py::init([](const std::string& checkpoint, const std::optional<IntArg>& simulations, const SeedArg& seed) {
-             return std::make_unique<Agent>(checkpoint, int_arg<int>(simulations, "Agent: simulations", 1),
+      .def(py::init([](const TextArg& checkpoint, const std::optional<IntArg>& simulations, const SeedArg& seed) {
+             return std::make_unique<Agent>(text_arg(checkpoint, "Agent: checkpoint"),
+                                            int_arg<int>(simulations, "Agent: simulations", 1),
                                             seed_arg(seed, "Agent: seed"));
            }),
            py::arg("checkpoint"),
@@ -285,8 +271,9 @@ PYBIND11_MODULE(_boardlab_nn, m) {
   m.def("default_config_yaml", &default_train_config_yaml, "Every training key with its default and a comment.");
   m.def(
       "config_yaml",
-      [](const std::string& path, const std::vector<std::string>& overrides) {
-        return load_train_config(path, overrides).yaml;
+      [](const TextArg& path, const std::vector<TextArg>& overrides) {
+        return load_train_config(text_arg(path, "config_yaml: config"), text_args(overrides, "config_yaml: overrides"))
+            .yaml;
       },
       py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
       "Every training key as a config file and its overrides resolve it, with a comment.");

@@ -295,7 +295,7 @@ TEST(ConfigRead, OnlyRegularFilesUpToTheLimitAreRead) {
     out << std::string(kMaxConfigFileBytes, '#');  // a comment past the limit
   }
   EXPECT_EQ(error_of<ConfigError>([&] { config.read_file(path); }),
-            "config file '" + path + "' is larger than 1 MiB: not a config");
+            "config file '" + path + "' is larger than 1 MiB: not a config file");
   {
     std::ofstream out(path);
     out << "training:\n  batch_size: 256\n";

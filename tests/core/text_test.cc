@@ -62,6 +62,14 @@ TEST(InvalidUtf8At, FindsTheFirstBadByte) {
   EXPECT_EQ(invalid_utf8_at("\xC3\xA9\xC3"), 2u);
 }
 
+TEST(ValidUtf8, OnlyStrayBytesAreEscaped) {
+  // A message keeps its newlines, tabs and valid characters; only what Python cannot decode changes.
+  EXPECT_EQ(valid_utf8("line 1\n\tcaf\xC3\xA9"), "line 1\n\tcaf\xC3\xA9");
+  EXPECT_EQ(valid_utf8("at '\xFF' and \xC3"), "at '\\xff' and \\xc3");
+  EXPECT_EQ(valid_utf8("\xED\xA0\x80"), "\\xed\\xa0\\x80");  // an encoded surrogate is no UTF-8
+  EXPECT_EQ(valid_utf8(""), "");
+}
+
 // Each parser that echoes its input: the message keeps the part after a NUL, is valid UTF-8,
 // and stays short for a huge token.
 void expect_quoted(const std::string& message, const std::string& shown) {

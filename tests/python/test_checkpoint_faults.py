@@ -1,6 +1,8 @@
 """Corrupt and crafted checkpoints: flipped bytes, NaN weights, metadata that lies about the tensors, a checkpoint from before checksums."""
 
+import os
 import pathlib
+import resource
 import shutil
 import subprocess
 import zipfile
@@ -142,3 +144,43 @@ def test_crafted_metadata_is_refused_naming_the_key_and_both_values(tmp_path, ch
     crafted = edited(WITHOUT_CHECKSUM, tmp_path / "game.pt", change)
     with pytest.raises(ValueError, match=message):
         info(crafted)
+
+
+NOT_REGULAR = "it is not a regular file (a device, FIFO or socket)"
+
+
+def run_capped(*args):
+    """The launcher with its address space capped at 4 GiB and a timeout: a loader reading /dev/zero to its
+    end or waiting on a FIFO for a writer, as this one once did, fails the test instead of filling the
+    machine's memory (it reached 24 GB) or hanging."""
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    return subprocess.run([str(LAUNCHER), *args], capture_output=True, text=True, timeout=60, preexec_fn=cap)
+
+
+@pytest.mark.parametrize("named_by", ["--checkpoint", "--player"])
+def test_a_device_a_fifo_a_folder_or_a_huge_file_as_checkpoint_is_one_line_at_once(tmp_path, named_by):
+    fifo = tmp_path / "fifo.pt"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.pt"
+    with open(huge, "wb") as file:
+        file.truncate((4 << 30) + 1)  # sparse: refused by its size, before a byte is read
+    cases = [
+        ("/dev/zero", f"cannot read checkpoint '/dev/zero': {NOT_REGULAR}"),
+        (str(fifo), f"cannot read checkpoint '{fifo}': {NOT_REGULAR}"),
+        (str(tmp_path), f"cannot read checkpoint '{tmp_path}': it is a folder"),
+        (str(huge), f"checkpoint '{huge}' is larger than 4 GiB: not a checkpoint"),
+    ]
+    for path, message in cases:
+        player = ["--checkpoint", path] if named_by == "--checkpoint" else ["--player", f"agent:{path}", "--game", "virus_war"]
+        result = run_capped("evaluate", *player, "--against", "random", "--games", "1")
+        assert (result.returncode, result.stderr) == (2, f"boardlab evaluate: error: {message}\n")
+
+
+def test_load_agent_lets_the_loader_name_what_is_wrong(tmp_path):
+    with pytest.raises(ValueError, match=f"^cannot read checkpoint '{tmp_path}': it is a folder$"):
+        boardlab.load_agent(tmp_path)
+    with pytest.raises(ValueError, match=f"^checkpoint '{tmp_path / 'missing.pt'}' does not exist$"):
+        boardlab.load_agent(tmp_path / "missing.pt")

@@ -231,3 +231,35 @@ def test_bench_refuses_a_game_override_that_contradicts_the_game_named(run_cli):
         run_cli("bench", "virus_war", "--nn", "--config", "configs/morabaraba.yaml", "--set", "game=morabaraba"),
         "--set game=morabaraba: bench measures the game it names (virus_war(strict=false)); name the game once",
     )
+
+
+@pytest.mark.parametrize(
+    "args, shown",
+    [
+        (["train", "--set", "training.batch_size=\udcff"], "'training.batch_size=\\xff'"),
+        (["train", "--out", "runs/\udcff"], "'runs/\\xff'"),
+        (["perft", "virus_war\udcff", "2"], "'virus_war\\xff'"),
+        (["evaluate", "--game", "virus_war", "--players", "random,\udcff"], "'random,\\xff'"),
+        (["play", "virus_war", "--players", "\udcff"], "'\\xff'"),
+    ],
+)
+def test_an_argument_that_is_not_utf8_text_is_named_in_one_line(run_cli, args, shown):
+    # The byte \xff reaches Python as '\udcff', which no C++ function can take: pybind11 printed its
+    # signature dump. Every argument is checked before any is used.
+    result = run_cli(*args, timeout=60)
+    assert (result.returncode, result.stderr, result.stdout) == (
+        2,
+        f"boardlab: error: argument {shown}: not UTF-8 text (it holds the undecodable byte \\xff)\n",
+        "",
+    )
+
+
+def test_a_config_error_quoting_a_byte_that_is_not_utf8_is_shown_whole(run_cli, tmp_path):
+    # yaml-cpp quotes the byte it stopped at; the message used to reach Python empty.
+    config = tmp_path / "bad.yaml"
+    config.write_bytes(b'training:\n  batch_size: "\\\xff"\n')
+    result = run_cli("train", "--config", str(config), "--out", str(tmp_path / "run"), timeout=60)
+    assert (result.returncode, result.stderr) == (
+        2,
+        f"boardlab train: error: {config}:2: YAML syntax error: unknown escape character: \\xff\n",
+    )
