@@ -281,7 +281,8 @@ class State {
   // initial state, so it has no record.
   virtual bool starts_from_initial_state() const { return true; }
   // The whole game in the game's notation: turns separated by spaces, each written by
-  // Game::format_turn. Game::load_record reads it back.
+  // Game::format_turn, and kTurnGoesOn last when it stops in the middle of a turn.
+  // Game::load_record reads it back to this state, sub-moves and all.
   std::string record() const;
   // The game as `viewer` saw it (action_seen_by); record_for(kPublicViewer) is the public record.
   std::string record_for(Player viewer) const;
@@ -300,6 +301,26 @@ class State {
  private:
   const Game* game_;
 };
+
+// The last word of a record that stops in the middle of a turn (after some of a player's
+// sub-moves, as the web app's download saves it). A record ends on a turn's end otherwise,
+// so that one cut short is refused, and a turn whose closing step the notation leaves out
+// (War's `end`, State::implied_turn_end) is told apart from one that goes on.
+inline constexpr std::string_view kTurnGoesOn = "+";
+
+// What every record reader (Game::load_record, Game::sample_record and a game's own) shares,
+// so that one rule holds for every game. The turns of `record` (its words) and whether its
+// last turn goes on (a closing kTurnGoesOn, dropped); NotationError for the mark elsewhere.
+struct RecordTurns {
+  std::vector<std::string> turns;
+  bool goes_on = false;
+};
+RecordTurns record_turns(std::string_view record);
+// Closes a turn read from a record, begun at move_number() `number`, at its last written
+// step: plays the implied end (State::implied_turn_end) unless `stops` (the record's last
+// turn, marked as going on); then NotationError, starting with `where`, when the turn still
+// goes on without `stops`, or ended with it.
+void close_record_turn(State& state, int number, bool stops, const std::string& where);
 
 // A drawn end: every seat's return equal (an undecided capped game is one too). Self-play
 // and evaluation count draws by it, and the search's contempt (draw_value) applies to it.

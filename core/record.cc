@@ -21,6 +21,8 @@ std::string who(const Game& game, Player p) {
   return p == kChancePlayer ? std::string("chance") : game.player_name(p);
 }
 
+const std::string kGoesOn(kTurnGoesOn);
+
 // The record of `state` in full (viewer empty) or as `viewer` saw it.
 std::string write_record(const State& state, std::optional<Player> viewer) {
   if (!state.starts_from_initial_state())
@@ -58,11 +60,48 @@ std::string write_record(const State& state, std::optional<Player> viewer) {
     ++i;
     if (replay->move_number() != number) flush(false);
   }
+  // Steps left unflushed are a turn that goes on: the mark says so, or the reader would take
+  // them for a whole turn (and close it, where the notation leaves the closing step out).
+  const bool goes_on = !turn.empty() && !replay->is_terminal();
   flush(false);
-  return out;
+  return goes_on ? out + " " + kGoesOn : out;
+}
+
+// Why a turn read up to its last written step does not end as the record says, or "".
+std::string turn_end_fault(State& state, int number, bool stops) {
+  const auto going_on = [&] { return !state.is_terminal() && state.move_number() == number; };
+  if (!stops && going_on() && state.implied_turn_end() != kInvalidAction) state.apply(state.implied_turn_end());
+  if (stops && !going_on())
+    return "the record ends with " + quote_input(kGoesOn) + " (the turn goes on), but this turn " +
+           (state.is_terminal() ? "ended the game" : "is over");
+  if (!stops && going_on()) {
+    const Player mover = state.current_player();
+    return "the turn is incomplete, " + who(state.game(), mover) + " (player " + std::to_string(mover) +
+           ") must still move (a record that stops in the middle of a turn ends with " + quote_input(kGoesOn) + ")";
+  }
+  return "";
 }
 
 }  // namespace
+
+RecordTurns record_turns(std::string_view record) {
+  RecordTurns out{words_of(record), false};
+  for (std::size_t t = 0; t < out.turns.size(); ++t) {
+    if (out.turns[t] != kGoesOn) continue;
+    if (t + 1 < out.turns.size())
+      throw NotationError("record turn " + std::to_string(t + 1) + " " + quote_input(kGoesOn) + ": " +
+                          quote_input(kGoesOn) + " may only end a record (it marks the last turn as going on)");
+    if (t == 0) throw NotationError("record: " + quote_input(kGoesOn) + " (a turn that goes on) follows no turn");
+    out.turns.pop_back();
+    out.goes_on = true;
+  }
+  return out;
+}
+
+void close_record_turn(State& state, int number, bool stops, const std::string& where) {
+  const std::string fault = turn_end_fault(state, number, stops);
+  if (!fault.empty()) throw NotationError(where + ": " + fault);
+}
 
 std::string Game::format_turn(std::span<const std::string> steps, bool simultaneous) const {
   std::string out;
@@ -93,7 +132,8 @@ std::string State::record_for(Player viewer) const {
 
 std::unique_ptr<State> Game::load_record(std::string_view record) const {
   std::unique_ptr<State> state = new_initial_state();
-  const std::vector<std::string> turns = words_of(record);
+  const RecordTurns read = record_turns(record);
+  const std::vector<std::string>& turns = read.turns;
   std::vector<Action> joint;
   for (std::size_t t = 0; t < turns.size(); ++t) {
     const std::string where = "record turn " + std::to_string(t + 1) + " " + quote_input(turns[t]);
@@ -112,9 +152,9 @@ std::unique_ptr<State> Game::load_record(std::string_view record) const {
       } catch (const InputError& e) {
         throw NotationError(where + ": " + e.what());
       }
+      if (read.goes_on && t + 1 == turns.size()) close_record_turn(*state, number, true, where);  // a round ends
       continue;
     }
-    const Player mover = state->current_player();
     const std::vector<std::string> parts = split_turn(turns[t], false);
     for (std::size_t i = 0; i < parts.size(); ++i) {
       const std::string sub = where + ", part " + std::to_string(i + 1) + " " + quote_input(parts[i]);
@@ -128,11 +168,7 @@ std::unique_ptr<State> Game::load_record(std::string_view record) const {
         throw NotationError(sub + ": " + e.what());
       }
     }
-    if (!state->is_terminal() && state->move_number() == number && state->implied_turn_end() != kInvalidAction)
-      state->apply(state->implied_turn_end());
-    if (!state->is_terminal() && state->move_number() == number)
-      throw NotationError(where + ": the turn is incomplete, " + who(*this, mover) + " (player " +
-                          std::to_string(mover) + ") must still move");
+    close_record_turn(*state, number, read.goes_on && t + 1 == turns.size(), where);
   }
   return state;
 }
@@ -147,8 +183,9 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
     std::string word;
     std::vector<std::string> parts;  // for a simultaneous round: one per seat
   };
+  RecordTurns read = record_turns(record);
   std::vector<Turn> turns;
-  for (std::string& word : words_of(record)) turns.push_back({std::move(word), {}});
+  for (std::string& word : read.turns) turns.push_back({std::move(word), {}});
   int nodes = 0;
   std::string deepest_error;
   std::size_t deepest = 0;
@@ -195,8 +232,11 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
       if (part == 0) turns[t].parts = split_turn(turns[t].word, node.simultaneous);
       const std::vector<std::string>& parts = turns[t].parts;
       if (node.simultaneous) {
-        if (static_cast<int>(parts.size()) != num_players()) {
-          fail(t, "a simultaneous round needs one action per player");
+        if (static_cast<int>(parts.size()) != num_players() || (read.goes_on && t + 1 == turns.size())) {
+          fail(t, read.goes_on && t + 1 == turns.size()
+                      ? "the record ends with " + quote_input(kGoesOn) +
+                            " (the turn goes on), but a round is a whole turn"
+                      : "a simultaneous round needs one action per player");
           stack.pop_back();
           continue;
         }
@@ -256,16 +296,17 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
         std::unique_ptr<State> next = last_choice ? std::move(node.state) : state.clone();
         const int number = next->move_number();
         next->apply(node.order[node.next++]);
-        const bool last = part + 1 == parts;
-        bool turn_ended = next->is_terminal() || next->move_number() != number;
-        if (last && !turn_ended && next->implied_turn_end() != kInvalidAction) {
-          next->apply(next->implied_turn_end());
-          turn_ended = next->is_terminal() || next->move_number() != number;
-        }
-        if (turn_ended != last) {
-          fail(t, last ? "the turn is incomplete" : "the turn ended after " + std::to_string(part + 1) + " part(s)");
+        if (part + 1 == parts) {
+          const std::string fault = turn_end_fault(*next, number, read.goes_on && t + 1 == turns.size());
+          if (!fault.empty()) {
+            fail(t, fault);
+            continue;
+          }
+        } else if (next->is_terminal() || next->move_number() != number) {
+          fail(t, "the turn ended after " + std::to_string(part + 1) + " part(s)");
           continue;
         }
+        const bool last = part + 1 == parts;
         child = std::move(next);
         if (!last) child_t = t, child_part = part + 1;
       }

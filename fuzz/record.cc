@@ -25,8 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const InputError&) {
     return 0;
   }
-  // Whatever was read, its full record reads back to the same position.
-  if (game.load_record(state->record())->hash() != state->hash()) std::abort();
+  // Whatever was read, its full record reads back to the same position, in the middle of a
+  // turn too: the same steps, turn and player to move.
+  const std::unique_ptr<State> back = game.load_record(state->record());
+  if (back->hash() != state->hash() || back->move_number() != state->move_number() ||
+      back->current_player() != state->current_player() || back->history() != state->history())
+    std::abort();
   state->public_record();
   return 0;
 }

@@ -559,29 +559,28 @@ std::vector<std::string> MorabarabaGame::split_turn(std::string_view turn, bool)
 
 std::unique_ptr<State> MorabarabaGame::load_record(std::string_view record) const {
   auto state = std::make_unique<MorabarabaState>(*this);
-  int ply = 0;
-  const auto space = [&](std::size_t i) { return std::isspace(static_cast<unsigned char>(record[i])) != 0; };
-  for (std::size_t i = 0;;) {
-    while (i < record.size() && space(i)) ++i;
-    if (i == record.size()) break;
-    const std::size_t begin = i;
-    while (i < record.size() && !space(i)) ++i;
-    const std::string_view word = record.substr(begin, i - begin);
+  const RecordTurns read = record_turns(record);
+  int ply = 0, number = 0;
+  std::string_view word;
+  // The message is built only on failure: records of whole games are read in bulk.
+  const auto where = [&] {
+    const bool shot_only = word.find_first_of("xX") == 0;
+    return "record ply " + std::to_string(ply) + (shot_only ? " (its shot)" : "") + " " + quote_input(word);
+  };
+  for (const std::string& turn : read.turns) {
+    word = turn;
     const auto x = word.find_first_of("xX");
     const std::string_view move = word.substr(0, x);
     const std::string_view shot = x == std::string_view::npos ? std::string_view() : word.substr(x);
     if (!move.empty()) ++ply;
-    // The message is built only on failure: records of whole games are read in bulk.
-    const auto fail = [&](const std::string& why) {
-      throw NotationError("record ply " + std::to_string(ply) + (move.empty() ? " (its shot)" : "") + " " +
-                          quote_input(word) + ": " + why);
-    };
+    const auto fail = [&](const std::string& why) { throw NotationError(where() + ": " + why); };
     if (state->is_terminal()) fail("the game is already over");
     try {
       if (state->shot_pending() && !move.empty())
         throw NotationError(player_name(state->current_player()) + " must first decide the shot earned by ply " +
                             std::to_string(ply - 1) + " (xPOINT or x- after it)");
       if (!move.empty()) {
+        number = state->move_number();
         state->apply(state->string_to_action(move));
         if (!shot.empty() && !state->shot_pending())
           throw NotationError(std::string(move) + " makes no mill" +
@@ -595,6 +594,8 @@ std::unique_ptr<State> MorabarabaGame::load_record(std::string_view record) cons
       fail(e.what());
     }
   }
+  // A ply whose shot is still to decide goes on: the record then ends with kTurnGoesOn.
+  if (!read.turns.empty()) close_record_turn(*state, number, read.goes_on, where());
   return state;
 }
 

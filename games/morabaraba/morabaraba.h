@@ -29,7 +29,8 @@
 // - a turn is a ply with its shot decision (move_number() counts plies); a record
 //   (State::record) is the turns in order, separated by spaces, each ply with its shot
 //   decision attached: `d2`, `d2xe4`, `a1-a4x-`, `c5-d5xg7`. load_record also reads a shot
-//   written as its own word (`d1-d2 xd5`); a record may end with a shot still to decide;
+//   written as its own word (`d1-d2 xd5`); a record that stops before a shot is decided ends
+//   with kTurnGoesOn (`g7 +`), as every game's record stopped in the middle of a turn;
 // - the move cap is not a rule: a game it ends is truncated (is_truncated()), with 0 and 0.
 //
 // Observation: 17 planes on a 3×8 grid whose columns wrap, the rings as rows (outer first) and

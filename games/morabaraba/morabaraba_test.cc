@@ -1367,11 +1367,12 @@ TEST(MorabarabaRecords, PliesWithTheirShotsReadBack) {
   EXPECT_EQ(s->history().size(), 13u);
   EXPECT_EQ(points_of(s->cows(0)), (std::vector<std::string>{"a7", "d7", "g7", "g1"}));
   EXPECT_EQ(points_of(s->cows(1)), (std::vector<std::string>{"d1", "a1", "b2", "c3"}));
-  // The shot may be written as its own word, and the record may end with a shot to decide.
+  // The shot may be written as its own word, and a record that stops with a shot to decide
+  // says so (kTurnGoesOn), as any record stopped in the middle of a turn.
   EXPECT_EQ(game().load_record("a7 a1 d7 d1 g7 xd1 d1 g4 b2 g1 x- c3 XG4")->record(), text);
-  auto open = as_morabaraba(game().load_record("a7 a1 d7 d1 g7"));
+  auto open = as_morabaraba(game().load_record("a7 a1 d7 d1 g7 +"));
   EXPECT_TRUE(open->shot_pending());
-  EXPECT_EQ(open->record(), "a7 a1 d7 d1 g7");
+  EXPECT_EQ(open->record(), "a7 a1 d7 d1 g7 +");
   EXPECT_EQ(game().load_record("  a7\n a1\t")->hash(), game().load_record("a7 a1")->hash());
   EXPECT_EQ(game().load_record("")->hash(), initial()->hash());
 }
@@ -1412,6 +1413,10 @@ TEST(MorabarabaRecords, BadRecordsNameThePlyAndTheReason) {
       {"a7 a1 d7 d1 g7 xd1 xa1", "ply 5 (its shot) 'xa1': no mill was made"},
       {"a7 a1-a4", "ply 2 'a1-a4': illegal action a1-a4: Black still has 12 cow(s) in hand"},
       {"a7 a1 d7-", "ply 3 'd7-': 'd7-' is not a Morabaraba action"},
+      {"a7 a1 d7 d1 g7", "ply 5 'g7': the turn is incomplete, White (player 0) must still move (a record that "
+                         "stops in the middle of a turn ends with '+')"},
+      {"a7 a1 +", "ply 2 'a1': the record ends with '+' (the turn goes on), but this turn is over"},
+      {"a7 + a1", "turn 2 '+': '+' may only end a record"},
   };
   for (const auto& [record, reason] : cases) {
     const std::string message = notation_error(record);

@@ -1,6 +1,5 @@
 // Drawing a full Stratego game that fits a player's (or the public) record: hidden setups dealt from the record's constraints.
 #include <algorithm>
-#include <sstream>
 
 #include "core/errors.h"
 #include "core/text.h"
@@ -14,13 +13,6 @@ namespace {
 
 constexpr int kSquares = StrategoGame::kSetupSquares;
 
-std::vector<std::string> words_of(std::string_view text) {
-  std::istringstream in{std::string(text)};
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(std::move(w));
-  return out;
-}
-
 }  // namespace
 
 // The generic step-by-step search would have to guess 40 hidden setup steps that only strikes
@@ -30,7 +22,10 @@ std::vector<std::string> words_of(std::string_view text) {
 std::unique_ptr<State> StrategoGame::sample_record(std::string_view record, Player viewer, Rng& rng, int max_nodes) const {
   if (viewer != kPublicViewer && (viewer < 0 || viewer > 1))
     throw InputError("sample_record: the viewer must be a seat or kPublicViewer, got " + std::to_string(viewer));
-  const std::vector<std::string> words = words_of(record);
+  const RecordTurns read = record_turns(record);
+  const std::vector<std::string>& words = read.turns;
+  // The record may stop in the middle of a setup: its last word is then the squares filled so far.
+  const auto partial = [&](std::size_t t) { return read.goes_on && t + 1 == words.size(); };
   std::vector<Player> setup_sides;
   for (Player p : {0, 1})
     if (fixed_setup(p).empty()) setup_sides.push_back(p);
@@ -45,7 +40,8 @@ std::unique_ptr<State> StrategoGame::sample_record(std::string_view record, Play
   for (Player p : setup_sides) {
     if (t >= words.size()) break;
     const std::string& w = words[t];
-    if (w.size() != kSquares) fail(t, w, "a setup turn has 40 characters");
+    if (w.size() != kSquares && !(partial(t) && w.size() < kSquares))
+      fail(t, w, partial(t) ? "a setup has at most 40 characters" : "a setup turn has 40 characters");
     for (char c : w)
       if (c != '?' && c != '.' && kind_of_char(c) < 0) fail(t, w, "a setup character is 1-9, X, B, F, '.' or '?'");
     setup[p] = w;
@@ -151,11 +147,13 @@ std::unique_ptr<State> StrategoGame::sample_record(std::string_view record, Play
     for (Player p : setup_sides)
       if (s++ < t) text += full[p] + " ";
     for (std::size_t m = t; m < words.size(); ++m) text += words[m].substr(0, words[m].find('=')) + " ";
+    const std::string mark = read.goes_on ? std::string(kTurnGoesOn) : "";
     try {
-      std::unique_ptr<State> state = load_record(text);
+      std::unique_ptr<State> state = load_record(text + mark);
       const std::string seen = state->record_for(viewer);
       std::string wanted;
       for (const std::string& w : words) wanted += (wanted.empty() ? "" : " ") + w;
+      if (!mark.empty()) wanted += " " + mark;
       if (seen == wanted) return state;
       last_error = "the replayed game reads " + quote_input(seen.substr(0, 200)) + " to the viewer";
     } catch (const InputError& e) {

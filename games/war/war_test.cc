@@ -590,8 +590,13 @@ TEST(WarNotation, RecordsLeaveOutEndAndReadBack) {
   auto s = g->new_initial_state();
   // A: two sub-moves and end; B: a pass; A: one sub-move, its turn still open.
   for (const char* step : {"Pc3", "Kd3", "end", "pass", "Pa1"}) s->apply(s->string_to_action(step));
-  EXPECT_EQ(s->record(), "Pc3-Kd3 pass Pa1");
+  EXPECT_EQ(s->record(), "Pc3-Kd3 pass Pa1 +");
+  // The mark tells the open turn from the one closed by the `end` the notation leaves out.
+  auto open = g->load_record(s->record());
+  EXPECT_EQ(open->history(), s->history());
+  EXPECT_EQ(open->hash(), s->hash());
   s->apply(g->end());
+  EXPECT_EQ(g->load_record("Pc3-Kd3 pass Pa1")->hash(), s->hash());
   auto back = g->load_record(s->record());
   EXPECT_EQ(back->history(), s->history());
   EXPECT_EQ(back->hash(), s->hash());

@@ -267,7 +267,8 @@ void bind_state(py::module_& m) {
            "Every step so far as (player, action): the player is a seat or CHANCE_PLAYER; a simultaneous "
            "round is one step per seat, in seat order.")
       .def("record", [](const StateHandle& s) { return s.state->record(); },
-           "The game so far in the game's notation; Game.load_record() reads it back.")
+           "The game so far in the game's notation, ending with '+' when it stops in the middle of a turn; "
+           "Game.load_record() reads it back to this state.")
       .def("record_for", [](const StateHandle& s, const IntArg& p) {
              return s.state->record_for(viewer_arg(*s.game, p, "record_for"));
            },

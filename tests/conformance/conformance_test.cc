@@ -273,6 +273,8 @@ void check_records(const State& s, Rng& rng, bool views) {
   const std::string record = s.record();
   std::unique_ptr<State> back = g.load_record(record);
   ASSERT_EQ(back->history(), s.history()) << record;
+  ASSERT_EQ(back->move_number(), s.move_number()) << record;
+  ASSERT_EQ(back->current_player(), s.current_player()) << record;
   ASSERT_EQ(back->hash(), s.hash());
   ASSERT_EQ(back->to_string(), s.to_string());
   ASSERT_EQ(back->record(), record);
@@ -399,6 +401,50 @@ TEST_P(Conformance, PositionsSetUpMidGameAlsoRoundTrip) {
     ASSERT_EQ(back->history(), s->history());
     ASSERT_EQ(back->hash(), s->hash());
   }
+}
+
+TEST_P(Conformance, RecordsStoppedInTheMiddleOfATurnReadBack) {
+  // A record saved at any step (the web app's download and its Analyse button save one in the
+  // middle of a turn of sub-moves) reads back to that very state, sub-moves still to make and
+  // all, and a viewer's record to one that reads the same to that viewer. The mark of a turn
+  // that goes on (kTurnGoesOn) is written exactly then, and means what it says: a record with
+  // it removed or added is refused (as cut short, or as marking an ended turn), or reads the
+  // state one closing step away where the notation leaves that step out (War's `end`).
+  const Game& g = game();
+  Rng rng(0x5eed ^ static_cast<std::uint64_t>(GetParam()));
+  const std::string mark = " " + std::string(kTurnGoesOn);
+  std::vector<Action> joint;
+  int steps = 0;
+  for (int n = 0; n < test_share(12); ++n) {
+    std::unique_ptr<State> s = g.new_initial_state();
+    // Each record is read whole, so a game is cut at 100 steps: a Stratego setup is 80.
+    for (int length = 0; length < 100 && !s->is_terminal(); ++length) {
+      const int number = s->move_number();
+      apply_random_step(*s, rng, joint);
+      check_records(*s, rng, ++steps % 4 == 0);
+      if (HasFatalFailure()) return;
+      const std::string record = s->record();
+      const bool goes_on = !s->is_terminal() && s->move_number() == number;
+      ASSERT_EQ(record.ends_with(mark), goes_on) << record;
+      if (s->is_terminal()) continue;
+      const std::string toggled = goes_on ? record.substr(0, record.size() - mark.size()) : record + mark;
+      std::unique_ptr<State> other;
+      try {
+        other = g.load_record(toggled);
+      } catch (const NotationError&) {
+        continue;
+      }
+      // Read both ways, the two states are one left-out closing step apart.
+      const State& open = goes_on ? *s : *other;
+      const State& closed = goes_on ? *other : *s;
+      ASSERT_NE(open.implied_turn_end(), kInvalidAction) << "the mark changed nothing: " << toggled;
+      std::unique_ptr<State> after = open.clone();
+      after->apply(open.implied_turn_end());
+      ASSERT_EQ(after->history(), closed.history()) << toggled;
+      ASSERT_EQ(after->hash(), closed.hash()) << toggled;
+    }
+  }
+  RecordProperty("steps", steps);
 }
 
 TEST_P(Conformance, GameFactsAreConsistent) {

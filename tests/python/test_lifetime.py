@@ -11,7 +11,7 @@ def test_state_outlives_its_game_object():
     assert state.legal_actions() == [0]
     state.apply_action(0)
     assert state.game().name() == "virus_war"
-    assert state.record() == "a1"
+    assert state.record() == "a1 +"  # in the middle of the turn: two sub-moves to go
 
 
 def test_clone_and_loaded_record_outlive_the_game():

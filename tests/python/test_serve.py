@@ -384,7 +384,7 @@ def test_the_websocket_plays_and_refuses_with_reasons(tmp_path):
     assert started["type"] == "game" and started["seats"] == [0, 1] and started["acting"] == 0
     assert [m["text"] for m in started["moves"]] == ["a1"] and started["moves"][0]["points"] == ["a1"]
     assert illegal["type"] == "error" and illegal["where"] == "play" and "k10" in illegal["message"]
-    assert played["type"] == "game" and played["record"] == "a1" and played["turn"] == ["a1"]
+    assert played["type"] == "game" and played["record"] == "a1 +" and played["turn"] == ["a1"]
     assert refused["type"] == "error" and "a1" in refused["message"]
     assert "unknown player kind 'wizard'" in kind["message"]
     assert "unknown game 'chess'" in game["message"]
