@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -188,7 +189,10 @@ void tally(ArenaReport& report, const ArenaOptions& options) {
   }
   for (int p = 0; p < n; ++p) {
     Standing& standing = report.standings[p];
-    if (standing.games == 0) continue;
+    if (standing.games == 0) {  // no mean to take: NaN, shown as "no games" and null, never as a 0
+      standing.mean_return = standing.mean_rank = std::numeric_limits<double>::quiet_NaN();
+      continue;
+    }
     standing.mean_return = return_sum[p] / standing.games;
     standing.mean_rank = rank_sum[p] / standing.games;
   }

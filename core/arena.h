@@ -66,7 +66,8 @@ struct Pairing {
 };
 
 // One player's games: how many, how many truncated, its mean return and its mean place
-// (1 first, n last; tied players share the mean of the places they span).
+// (1 first, n last; tied players share the mean of the places they span); the means are NaN
+// for a player with no games (an arena stopped before it played).
 struct Standing {
   int games = 0;
   int truncated = 0;
@@ -92,6 +93,9 @@ struct ArenaReport {
   EloFit elo;
   double seconds = 0;
 
+  // The forms of the report. A number that does not exist (the rating of a player no game
+  // links to the anchor, the means of a player with no games: NaN here) is "no games" (or
+  // "unrated") in the table, null in the JSON and an empty field in the CSV files.
   std::string table() const;          // for people: pairings, then per player games, mean return, mean rank, Elo
   std::string json() const;           // everything but the records
   std::string elo_csv() const;        // player,elo,stderr,low,high

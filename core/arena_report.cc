@@ -1,5 +1,6 @@
 // The arena report in its forms: a table for people, JSON, CSV files and game records.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/arena.h"
@@ -17,6 +18,12 @@ std::string signed_fixed(double value, int decimals = 0) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%+.*f", decimals, value);
   return buf;
+}
+
+// A number of the JSON or CSV forms, or `missing` (null, an empty field) for one that does not
+// exist: the report holds NaN for a rating no game pins down and a mean of no games.
+std::string fixed_or(double value, int decimals, const char* missing) {
+  return std::isnan(value) ? missing : fixed(value, decimals);
 }
 
 std::string pad(const std::string& s, std::size_t width, bool left = true) {
@@ -37,6 +44,15 @@ std::string json_string(const std::string& s) {
     out += c;
   }
   return out + "\"";
+}
+
+// The rating columns of the table: Elo and its interval, "(anchor)", or why there is none.
+std::string rating_text(const EloFit& elo, std::size_t i, const Standing& standing, const std::string& anchor) {
+  if (standing.games == 0) return pad("-", 7, false) + "   no games";
+  if (!elo.rated[i]) return pad("-", 7, false) + "   unrated: no game links it to " + anchor;
+  const std::string rating = pad(signed_fixed(elo.elo[i]), 7, false);
+  if (static_cast<int>(i) == elo.anchor) return rating + "   (anchor)";
+  return rating + "   [" + signed_fixed(elo.low[i]) + ", " + signed_fixed(elo.high[i]) + "]";
 }
 
 // A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, as
@@ -65,12 +81,10 @@ std::string ArenaReport::table() const {
          pad("mean rank", 11, false) + pad("elo", 7, false) + "   95% interval\n";
   for (std::size_t i = 0; i < players.size(); ++i) {
     const Standing& s = standings[i];
+    const bool played = s.games > 0;
     out += pad(players[i], width) + pad(std::to_string(s.games), 7, false) +
-           pad(signed_fixed(s.mean_return, 2), 13, false) + pad(fixed(s.mean_rank, 2), 11, false) +
-           pad(signed_fixed(elo.elo[i]), 7, false);
-    out += elo.standard_error[i] == 0 && elo.elo[i] == 0
-               ? "   (anchor)\n"
-               : "   [" + signed_fixed(elo.low[i]) + ", " + signed_fixed(elo.high[i]) + "]\n";
+           pad(played ? signed_fixed(s.mean_return, 2) : "-", 13, false) +
+           pad(played ? fixed(s.mean_rank, 2) : "-", 11, false) + rating_text(elo, i, s, players[elo.anchor]) + "\n";
   }
   if (seats > 2) out += "elo: Plackett-Luce fit of each game's whole ranking of its players, on the Elo scale\n";
   if (!elo.converged) out += "the ratings did not converge: a player won or lost every game; prior_draws above 0 keeps ratings finite\n";
@@ -92,10 +106,12 @@ std::string ArenaReport::json() const {
                     ", \"players\": [";
   for (std::size_t i = 0; i < players.size(); ++i) {
     const Standing& s = standings[i];
-    out += std::string(i ? ", " : "") + "{\"name\": " + json_string(players[i]) + ", \"elo\": " + fixed(elo.elo[i], 2) +
-           ", \"stderr\": " + fixed(elo.standard_error[i], 2) + ", \"low\": " + fixed(elo.low[i], 2) +
-           ", \"high\": " + fixed(elo.high[i], 2) + ", \"games\": " + std::to_string(s.games) +
-           ", \"mean_return\": " + fixed(s.mean_return, 4) + ", \"mean_rank\": " + fixed(s.mean_rank, 4) +
+    out += std::string(i ? ", " : "") + "{\"name\": " + json_string(players[i]) +
+           ", \"rated\": " + (elo.rated[i] ? "true" : "false") + ", \"elo\": " + fixed_or(elo.elo[i], 2, "null") +
+           ", \"stderr\": " + fixed_or(elo.standard_error[i], 2, "null") +
+           ", \"low\": " + fixed_or(elo.low[i], 2, "null") + ", \"high\": " + fixed_or(elo.high[i], 2, "null") + ", \"games\": " + std::to_string(s.games) +
+           ", \"mean_return\": " + fixed_or(s.mean_return, 4, "null") +
+           ", \"mean_rank\": " + fixed_or(s.mean_rank, 4, "null") +
            ", \"truncated\": " + std::to_string(s.truncated) + "}";
   }
   out += "], \"pairings\": [";
@@ -111,8 +127,8 @@ std::string ArenaReport::json() const {
 std::string ArenaReport::elo_csv() const {
   std::string out = "player,elo,stderr,low,high\n";
   for (std::size_t i = 0; i < players.size(); ++i)
-    out += csv_field(players[i]) + "," + fixed(elo.elo[i], 2) + "," + fixed(elo.standard_error[i], 2) + "," +
-           fixed(elo.low[i], 2) + "," + fixed(elo.high[i], 2) + "\n";
+    out += csv_field(players[i]) + "," + fixed_or(elo.elo[i], 2, "") + "," + fixed_or(elo.standard_error[i], 2, "") +
+           "," + fixed_or(elo.low[i], 2, "") + "," + fixed_or(elo.high[i], 2, "") + "\n";
   return out;
 }
 
@@ -128,8 +144,8 @@ std::string ArenaReport::standings_csv() const {
   std::string out = "player,games,mean_return,mean_rank,truncated\n";
   for (std::size_t i = 0; i < players.size(); ++i) {
     const Standing& s = standings[i];
-    out += csv_field(players[i]) + "," + std::to_string(s.games) + "," + fixed(s.mean_return, 4) + "," +
-           fixed(s.mean_rank, 4) + "," + std::to_string(s.truncated) + "\n";
+    out += csv_field(players[i]) + "," + std::to_string(s.games) + "," + fixed_or(s.mean_return, 4, "") + "," +
+           fixed_or(s.mean_rank, 4, "") + "," + std::to_string(s.truncated) + "\n";
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -143,6 +144,35 @@ double log_likelihood(const Model& model, std::span<const double> theta) {
   return out;
 }
 
+// Which players games link to `anchor`: it and every player met (in a ranking of weight
+// above 0) by a player linked. The rest have no rating relative to the anchor.
+std::vector<char> linked_to(int anchor, int num_players, const std::vector<Ranking>& rankings) {
+  std::vector<std::vector<int>> games_of(num_players);  // the weighted rankings each player is in
+  for (std::size_t r = 0; r < rankings.size(); ++r)
+    if (rankings[r].weight > 0)
+      for (const auto& group : rankings[r].groups)
+        for (int p : group) games_of[p].push_back(static_cast<int>(r));
+  std::vector<char> linked(num_players, 0), ranking_seen(rankings.size(), 0);
+  if (games_of[anchor].empty()) return linked;
+  std::vector<int> frontier = {anchor};
+  linked[anchor] = 1;
+  while (!frontier.empty()) {
+    const int p = frontier.back();
+    frontier.pop_back();
+    for (int r : games_of[p]) {
+      if (ranking_seen[r]) continue;
+      ranking_seen[r] = 1;
+      for (const auto& group : rankings[r].groups)
+        for (int q : group)
+          if (!linked[q]) {
+            linked[q] = 1;
+            frontier.push_back(q);
+          }
+    }
+  }
+  return linked;
+}
+
 }  // namespace
 
 void check_rating_options(std::string_view who, int num_players, int anchor, double prior_draws) {
@@ -189,6 +219,7 @@ EloFit fit_rankings(int num_players, const std::vector<Ranking>& rankings, int a
   std::vector<double> weights;
 
   EloFit fit;
+  fit.anchor = anchor;
   fit.converged = free_count == 0;
   for (fit.iterations = 1; free_count > 0 && fit.iterations <= kMaxIterations; ++fit.iterations) {
     Eigen::VectorXd grad = Eigen::VectorXd::Zero(free_count);
@@ -223,9 +254,14 @@ EloFit fit_rankings(int num_players, const std::vector<Ranking>& rankings, int a
   }
   if (free_count == 0) fit.iterations = 0;
   const Eigen::MatrixXd covariance = info.ldlt().solve(Eigen::MatrixXd::Identity(free_count, free_count));
+  const std::vector<char> linked = linked_to(anchor, num_players, rankings);
   for (int p = 0; p < num_players; ++p) {
-    const double elo = kEloPerNat * theta[p];
-    const double se = index[p] < 0 ? 0.0 : kEloPerNat * std::sqrt(std::max(0.0, covariance(index[p], index[p])));
+    fit.rated.push_back(linked[p] != 0);
+    const double unrated = std::numeric_limits<double>::quiet_NaN();
+    const double elo = linked[p] ? kEloPerNat * theta[p] : unrated;
+    const double se = !linked[p]    ? unrated
+                      : index[p] < 0 ? 0.0
+                                     : kEloPerNat * std::sqrt(std::max(0.0, covariance(index[p], index[p])));
     fit.elo.push_back(elo);
     fit.standard_error.push_back(se);
     fit.low.push_back(elo - 1.96 * se);

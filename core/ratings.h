@@ -30,10 +30,15 @@ struct Ranking {
 };
 
 struct EloFit {
+  // Per player. A player no game links to the anchor (it played none, or only against players
+  // who never met the anchor's side, or the anchor played none) has no rating: its four
+  // numbers are NaN, never the fit's unpinned 0 ± 10,767,140 (reports show "no games", null).
   std::vector<double> elo;             // anchor at 0
   std::vector<double> standard_error;  // of each rating (0 for the anchor)
   std::vector<double> low;             // 95% interval: elo ± 1.96 · stderr
   std::vector<double> high;
+  std::vector<bool> rated;             // false: the NaN ratings above
+  int anchor = 0;                      // the player rated 0 by definition
   int iterations = 0;
   bool converged = true;  // false when a rating runs away (a perfect record without the prior)
 };
@@ -46,7 +51,8 @@ Ranking ranking_from_returns(std::span<const int> players, std::span<const doubl
 // `anchor` fixed at 0 and 95% intervals from the inverse observed information. `prior_draws`
 // virtual two-player draws are added to every pair of players that met in a ranking, so
 // that a player who won every game gets a finite rating (BayesElo's prior); 0 gives the
-// plain maximum likelihood. Throws InputError, naming the fault, for a bad player index, a
+// plain maximum likelihood. Players no game links to the anchor are left unrated (NaN,
+// EloFit::rated false). Throws InputError, naming the fault, for a bad player index, a
 // player twice in one ranking, an empty group, a tied group above kMaxTiedGroup, or a
 // weight that is negative or not finite.
 EloFit fit_rankings(int num_players, const std::vector<Ranking>& rankings, int anchor = 0, double prior_draws = 1.0);

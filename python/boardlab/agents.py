@@ -35,12 +35,13 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
     seats, cycling through the seat orders, each opened by `opening_turns` random turns (None: the game's
     own, 2 for most games and 0 for squares). Returns a dict with "table" (text), "elo" (per player: elo,
     stderr, low, high of the 95% interval, fitted to each game's whole ranking: Plackett-Luce on the Elo
-    scale, Elo itself for two players), "standings" (per player: games, mean_return, mean_rank,
-    truncated), "pairings" (wins, draws, losses, score of every pair within the games), "games"
-    (group, seats, returns, truncated, length, record), "truncated" (games ended by a cap) and JSON/CSV
-    forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records"). Ctrl-C or SIGTERM stops the games
-    within a move: the result then holds the games played, with "stopped" True, "planned" (the games
-    scheduled) and "signal".
+    scale, Elo itself for two players; rated False and None for these where no game links the player to
+    the anchor, as for one that played no game), "standings" (per player: games, mean_return, mean_rank,
+    truncated; the means None with no games), "pairings" (wins, draws, losses, score of every pair within
+    the games), "games" (group, seats, returns, truncated, length, record), "truncated" (games ended by a
+    cap) and JSON/CSV forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records"). Ctrl-C or
+    SIGTERM stops the games within a move: the result then holds the games played, with "stopped" True,
+    "planned" (the games scheduled) and "signal".
     """
     specs = [_spec(p) for p in players]
     focus = _spec(against) if against is not None else None

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -54,16 +55,23 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
                                  : round_robin_groups(n, game.game->num_players());
   const auto [report, stopped_by] = run_stoppable([&] { return run_arena(*game.game, all, groups, factory, options); });
   if (progress && report.stopped) std::fprintf(stderr, "\n");  // the progress line stays as it was
+  // A number the report does not have (NaN: the rating of a player no game links to the
+  // anchor, the means of a player with no games) is None, as it is null in the JSON form.
+  const auto number = [](double value) -> py::object {
+    return std::isnan(value) ? py::object(py::none()) : py::object(py::float_(value));
+  };
   py::list elo;
   for (std::size_t i = 0; i < all.size(); ++i)
-    elo.append(py::dict(py::arg("player") = all[i], py::arg("elo") = report.elo.elo[i],
-                        py::arg("stderr") = report.elo.standard_error[i], py::arg("low") = report.elo.low[i],
-                        py::arg("high") = report.elo.high[i]));
+    elo.append(py::dict(py::arg("player") = all[i], py::arg("rated") = static_cast<bool>(report.elo.rated[i]),
+                        py::arg("elo") = number(report.elo.elo[i]),
+                        py::arg("stderr") = number(report.elo.standard_error[i]),
+                        py::arg("low") = number(report.elo.low[i]), py::arg("high") = number(report.elo.high[i])));
   py::list standings;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const Standing& s = report.standings[i];
     standings.append(py::dict(py::arg("player") = all[i], py::arg("games") = s.games,
-                              py::arg("mean_return") = s.mean_return, py::arg("mean_rank") = s.mean_rank,
+                              py::arg("mean_return") = number(s.mean_return),
+                              py::arg("mean_rank") = number(s.mean_rank),
                               py::arg("truncated") = s.truncated));
   }
   py::list pairings;
@@ -112,8 +120,9 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       "`against` with each group of the others, each game opened by `opening_turns` random turns (None: the "
       "game's own number, game.arena_opening_turns()), and returns the results: pairwise table, standings (games, "
       "mean return, mean rank), and ratings fitted to each game's whole ranking (Plackett-Luce on the Elo "
-      "scale; Elo itself for two players) with 95% intervals. Ctrl-C or SIGTERM stops it early: the results "
-      "then hold the games played, with stopped=True, planned (the games scheduled) and signal.");
+      "scale; Elo itself for two players) with 95% intervals; a player no game links to the anchor (one with no "
+      "games) has rated=False and None for its rating, interval and means. Ctrl-C or SIGTERM stops it early: the "
+      "results then hold the games played, with stopped=True, planned (the games scheduled) and signal.");
   m.def(
       "make_bot",
       [factory](const TextArg& spec, const GameHandle& game, const SeedArg& seed) {

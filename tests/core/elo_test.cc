@@ -156,9 +156,10 @@ TEST(Elo, TheAnchorIsRatedZeroAndDifferencesDoNotDependOnIt) {
     EXPECT_EQ(fit.high[anchor], 0.0);
     for (int p = 0; p < 3; ++p) EXPECT_NEAR(fit.elo[p] - fit.elo[anchor], by0.elo[p] - by0.elo[anchor], 1e-6);
   }
-  // One player alone: rated 0, nothing to iterate.
+  // One player alone: nothing to iterate, and with no game no rating, not even the anchor's 0.
   const EloFit alone = fit_elo(1, {}, 0, 1.0);
-  EXPECT_EQ(alone.elo, std::vector<double>{0.0});
+  EXPECT_EQ(alone.rated, std::vector<bool>{false});
+  EXPECT_TRUE(std::isnan(alone.elo[0]));
   EXPECT_EQ(alone.iterations, 0);
 }
 

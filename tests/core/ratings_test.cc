@@ -166,9 +166,31 @@ TEST(Ratings, ThePriorKeepsAPerfectRecordFiniteAndOnlyForPlayersWhoMet) {
   const EloFit without = fit_rankings(4, rankings, 1, 0.0);
   EXPECT_FALSE(without.converged);
   EXPECT_GT(without.elo[0], 3000);
-  // Player 3 met nobody: no prior pulls it in, it stays at 0 with no information.
-  EXPECT_EQ(with.elo[3], 0.0);
-  EXPECT_GT(with.standard_error[3], 1e5);
+  // Player 3 met nobody: no prior pulls it in, and with no information it has no rating (not
+  // 0 ± 10,767,140, the unpinned value the reports used to print).
+  EXPECT_FALSE(with.rated[3]);
+  EXPECT_TRUE(std::isnan(with.elo[3]) && std::isnan(with.standard_error[3]));
+  EXPECT_TRUE(std::isnan(with.low[3]) && std::isnan(with.high[3]));
+}
+
+TEST(Ratings, PlayersNoGameLinksToTheAnchorAreUnrated) {
+  // 0 and 1 played each other, 2 and 3 each other: 2 and 3 have no rating relative to anchor 0.
+  const std::vector<Ranking> rankings = {{{{0}, {1}}, 3}, {{{1}, {0}}, 2}, {{{2}, {3}}, 4}, {{{3}, {4}}, 0}};
+  const EloFit fit = fit_rankings(5, rankings, 0, 1.0);
+  EXPECT_EQ(fit.rated, (std::vector<bool>{true, true, false, false, false}));  // a weight of 0 is no game
+  EXPECT_EQ(fit.anchor, 0);
+  EXPECT_EQ(fit.elo[0], 0.0);
+  EXPECT_TRUE(std::isfinite(fit.elo[1]) && std::isfinite(fit.high[1]) && fit.high[1] < 1000) << fit.high[1];
+  for (int p : {2, 3, 4}) EXPECT_TRUE(std::isnan(fit.elo[p]) && std::isnan(fit.low[p]) && std::isnan(fit.high[p])) << p;
+  // Anchored on 3 instead, 2 and 3 are rated and 0 and 1 are not.
+  EXPECT_EQ(fit_rankings(5, rankings, 3, 1.0).rated, (std::vector<bool>{false, false, true, true, false}));
+  // No games at all (an arena stopped before its first game): nobody is rated, the anchor neither.
+  const EloFit none = fit_rankings(3, {}, 0, 1.0);
+  EXPECT_EQ(none.rated, (std::vector<bool>{false, false, false}));
+  EXPECT_TRUE(std::isnan(none.elo[0]) && std::isnan(none.elo[2]));
+  // Linked through a chain of games: 0 met 1, 1 met 2 in a three-player game with 3.
+  const EloFit chain = fit_rankings(5, {{{{0}, {1}}, 1}, {{{1, 2}, {3}}, 1}}, 0, 1.0);
+  EXPECT_EQ(chain.rated, (std::vector<bool>{true, true, true, true, false}));
 }
 
 TEST(Ratings, RankingFromReturnsGroupsEqualReturns) {

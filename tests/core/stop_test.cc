@@ -185,6 +185,37 @@ TEST_F(Stop, AGameInPlayWhenTheStopComesIsNotCounted) {
   EXPECT_TRUE(report.games.empty());
   EXPECT_EQ(report.standings[0].games, 0);
   EXPECT_NE(report.table().find("stopped early: 0 of 10 games played"), std::string::npos) << report.table();
+  // No games, no ratings: "no games", not +0 [-10767140, +10767140] (issue 36).
+  EXPECT_EQ(report.elo.rated, (std::vector<bool>{false, false}));
+  EXPECT_EQ(report.table().find("10767140"), std::string::npos) << report.table();
+  EXPECT_NE(report.table().find("\nrandom         0            -          -      -   no games\n"), std::string::npos)
+      << report.table();
+}
+
+// Issue 36: an evaluation stopped before a player played rated it +0 [-10767140, +10767140].
+// Its row now says "no games", and its numbers are null in the JSON and empty in the CSV files.
+TEST_F(Stop, APlayerStoppedBeforeItsFirstGameHasNoRating) {
+  ArenaOptions o = arena_options(40);  // the groups in turn: random-uct:8 first, uct:4 after them
+  o.progress = [](const ArenaProgress& p) {
+    if (p.done == 3) request_stop();
+  };
+  const std::vector<std::string> players = {"random", "uct:8", "uct:4"};
+  const ArenaReport report = run_arena(virus_war(), players, round_robin_groups(3, 2), search_bots(), o);
+  ASSERT_EQ(report.games.size(), 3u);
+  ASSERT_EQ(report.standings[2].games, 0);
+  EXPECT_EQ(report.elo.rated, (std::vector<bool>{true, true, false}));
+  const std::string table = report.table();
+  EXPECT_EQ(table.find("10767140"), std::string::npos) << table;
+  EXPECT_NE(table.find("\nuct:4         0            -          -      -   no games\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("\nrandom        3 "), std::string::npos) << table;
+  EXPECT_NE(table.find("     +0   (anchor)\n"), std::string::npos) << table;
+  EXPECT_NE(report.json().find("{\"name\": \"uct:4\", \"rated\": false, \"elo\": null, \"stderr\": null, "
+                               "\"low\": null, \"high\": null, \"games\": 0, \"mean_return\": null, "
+                               "\"mean_rank\": null, \"truncated\": 0}"),
+            std::string::npos)
+      << report.json();
+  EXPECT_NE(report.elo_csv().find("\nuct:4,,,,\n"), std::string::npos) << report.elo_csv();
+  EXPECT_NE(report.standings_csv().find("\nuct:4,0,,,0\n"), std::string::npos) << report.standings_csv();
 }
 
 TEST_F(Stop, AnArenaOutOfTimeStopsLikeARequest) {

@@ -108,6 +108,35 @@ def test_sigterm_in_evaluate_also_keeps_the_games_played(tmp_path):
     assert json.loads((out / "results.json").read_text())["games"] == printed["games"]
 
 
+def test_a_player_stopped_before_its_first_game_shows_no_games(tmp_path):
+    # Issue 36: it was rated +0 [-10767140, +10767140]. The groups play in turn, one game at a
+    # time, so uct:60 has played nothing when the stop comes.
+    out = tmp_path / "out"
+    run = Running([str(LAUNCHER), "evaluate", "--game", "virus_war", "--players", "random,uct:50,uct:60",
+                   "--games", "600", "--out", str(out), "--threads", "1"])
+    run.wait_for(r" games, ")
+    assert run.stop(signal.SIGINT, after=1) == 130
+    stdout = run.stdout()
+    assert "10767140" not in stdout
+    assert re.search(r"\nuct:60 +0 +- +- +- +no games\n", stdout), stdout
+    player = json.loads((out / "results.json").read_text())["players"][2]
+    assert player["name"] == "uct:60" and player["games"] == 0 and player["rated"] is False
+    assert [player[key] for key in ("elo", "stderr", "low", "high", "mean_return", "mean_rank")] == [None] * 6
+    assert "\nuct:60,,,,\n" in (out / "elo.csv").read_text()
+    assert "\nuct:60,0,,,0\n" in (out / "standings.csv").read_text()
+
+
+def test_the_python_report_has_none_for_a_player_without_games():
+    call = ("r = boardlab.evaluate(['random', 'uct:50', 'uct:60'], game='virus_war', games=600, threads=1)\n"
+            "import json\nprint(json.dumps({'elo': r['elo'][2], 'standings': r['standings'][2]}), flush=True)")
+    run = Running(python_call(call))
+    run.wait_for("ready", stream="stdout")
+    assert run.stop(signal.SIGINT, after=1) == 0
+    printed = json.loads(run.stdout().splitlines()[-1])
+    assert printed["elo"] == {"player": "uct:60", "rated": False, "elo": None, "stderr": None, "low": None, "high": None}
+    assert printed["standings"]["games"] == 0 and printed["standings"]["mean_return"] is None
+
+
 def test_a_bad_out_is_refused_before_any_game(tmp_path, run_cli):
     a_file = tmp_path / "taken"
     a_file.write_text("")

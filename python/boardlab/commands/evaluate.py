@@ -41,7 +41,9 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--out",
         help="folder for results.json, elo.csv, pairings.csv, standings.csv and games.txt (checked before playing; "
-        "Ctrl-C or SIGTERM stops the games and still prints and writes the results of those played)",
+        "Ctrl-C or SIGTERM stops the games and still prints and writes the results of those played; a player "
+        "with no games then has null ratings and means in the JSON, empty fields in the CSV files and 'no games' "
+        "in the table)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of the table")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
