@@ -13,7 +13,8 @@ class BoardlabAECEnv(GameEnv, AECEnv):
     so a seed reproduces the game; chance is never an agent. Each agent observes only its own
     `observation_tensor(player)`; `env.state`, the true state, is for bookkeeping, not for
     agents. A game ended by a cap that is not a rule (`is_truncated()`) sets `truncations`,
-    a game ended by its rules `terminations`.
+    a game ended by its rules `terminations`. `step`, `last` and `observe` before `reset()`,
+    and `step` or `last` once every agent is done, raise one ValueError saying so.
     """
 
     metadata = {"render_modes": RENDER_MODES, "name": "boardlab", "is_parallelizable": False}
@@ -27,6 +28,7 @@ class BoardlabAECEnv(GameEnv, AECEnv):
                 "not the AEC environment"
             )
         self._set_game(game, render_mode)
+        self.agent_selection = None  # until reset(): no agent is to act
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self._new_game(seed)
@@ -39,6 +41,7 @@ class BoardlabAECEnv(GameEnv, AECEnv):
         self._accumulate_rewards()  # nonzero only for a game that chance alone ended
 
     def step(self, action) -> None:
+        self._check_live("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -53,6 +56,10 @@ class BoardlabAECEnv(GameEnv, AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True):
+        self._check_live("last")
+        return super().last(observe)
 
     def _after_move(self) -> None:
         """Plays chance, then selects the agent to act, or ends the game for everyone."""

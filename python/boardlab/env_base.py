@@ -157,7 +157,20 @@ class GameEnv:
         return self._spaces.action[agent]
 
     def observe(self, agent: str) -> dict:
+        self._check_started("observe")
         return observation(self.state, self._spaces.player(agent))
+
+    # The two states in which a call has no game to act on, refused alike by both environments
+    # with one ValueError, where PettingZoo's own bookkeeping would fail with an AttributeError
+    # (nothing set up before reset) or a KeyError (an agent already removed).
+    def _check_started(self, call: str) -> None:
+        if self.state is None:
+            raise ValueError(f"{call}(): call reset() first: there is no game yet")
+
+    def _check_live(self, call: str) -> None:
+        self._check_started(call)
+        if not self.agents:
+            raise ValueError(f"{call}(): the game is over: every agent is done, call reset()")
 
     def _new_game(self, seed: int | None) -> None:
         """A new game from the initial state, its leading chance nodes drawn from the seeded generator."""

@@ -33,8 +33,7 @@ class BoardlabParallelEnv(GameEnv, ParallelEnv):
         return self._observations(), {agent: {} for agent in self.agents}
 
     def step(self, actions: dict):
-        if not self.agents:
-            raise ValueError("the game is over: reset() starts a new one")
+        self._check_live("step")
         unknown = set(actions) - set(self.agents)
         if unknown:
             raise ValueError(f"actions for {sorted(unknown)}, who are not live agents (agents: {self.agents})")

@@ -98,6 +98,33 @@ def test_illegal_action_raises_with_the_reason_and_changes_nothing():
         environment.step(None)
 
 
+def test_calls_before_reset_and_after_the_end_are_one_clear_value_error():
+    # Issue 36: AttributeError before reset(), and KeyError: 'player_1' from a step once every
+    # agent was done; now the one ValueError the Parallel environment gives too.
+    environment = envs.env("virus_war")
+    assert environment.agent_selection is None and environment.agents == []
+    before = r"call reset\(\) first: there is no game yet$"
+    for name, call in [("step", lambda: environment.step(0)), ("last", environment.last),
+                       ("observe", lambda: environment.observe("player_0"))]:
+        with pytest.raises(ValueError, match=f"^{name}\\(\\): {before}"):
+            call()
+    assert list(environment.agent_iter()) == []  # no agent to iterate before reset() either
+    play_random_game(environment, 0)
+    assert environment.agents == []
+    over = r"the game is over: every agent is done, call reset\(\)$"
+    for name, call in [("step", lambda: environment.step(None)), ("step", lambda: environment.step(0)),
+                       ("last", environment.last)]:
+        with pytest.raises(ValueError, match=f"^{name}\\(\\): {over}"):
+            call()
+    # The final position can still be observed, and reset() starts again.
+    assert not environment.observe("player_1")["action_mask"].any()
+    environment.reset(seed=1)
+    assert environment.last()[2] is False
+    environment.close()
+    with pytest.raises(ValueError, match=before):
+        environment.last()
+
+
 def test_render_modes():
     environment = envs.env("virus_war", render_mode="ansi")
     environment.reset()

@@ -158,8 +158,20 @@ def test_parallel_rounds_rewards_and_the_end(load_toy):
     assert truncations == {"player_0": False, "player_1": False}
     assert environment.agents == [] and set(observations) == {"player_0", "player_1"}
     assert environment.state.record() == "R/P S/P R/S"
-    with pytest.raises(ValueError, match="the game is over: reset"):
+    with pytest.raises(ValueError, match=r"^step\(\): the game is over: every agent is done, call reset\(\)$"):
         environment.step({})
+
+
+def test_parallel_step_before_reset_says_so(load_toy):
+    # The one refusal the AEC environment gives too (test_env.py), not "the game is over".
+    environment = envs.parallel_env(load_toy("toy_matrix(rounds=1)"))
+    for call in (lambda: environment.step({"player_0": 0, "player_1": 0}), lambda: environment.observe("player_0")):
+        with pytest.raises(ValueError, match=r"call reset\(\) first: there is no game yet$"):
+            call()
+    environment.reset()
+    environment.close()
+    with pytest.raises(ValueError, match=r"^step\(\): call reset\(\) first"):
+        environment.step({"player_0": 0, "player_1": 0})
 
 
 def test_parallel_step_errors_change_nothing(load_toy):
