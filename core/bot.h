@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "core/player_view.h"
 #include "core/rng.h"
+#include "core/stop.h"
 
 namespace boardlab {
 
@@ -22,6 +23,10 @@ class Bot {
   virtual Action act(const PlayerView& view) = 0;
   // Called before a new game, for bots that keep a tree or statistics between moves.
   virtual void restart() {}
+  // Makes the act() calls that follow also poll `stop` (besides the process-wide request of
+  // core/stop.h) and end early with their best move so far once it is requested; nullptr
+  // stops polling it. Only searching bots poll: the others answer at once.
+  virtual void set_stop(const StopToken* /*stop*/) {}
 };
 
 class RandomBot final : public Bot {

@@ -40,6 +40,15 @@ void clear_stop() noexcept {
   g_signal.store(0, std::memory_order_relaxed);
 }
 
+StopToken::StopToken(double seconds)
+    : deadline_(std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
+
+bool StopToken::requested() const noexcept {
+  if (requested_.load(std::memory_order_acquire)) return true;
+  return deadline_ && std::chrono::steady_clock::now() >= *deadline_;
+}
+
 StopOnSignals::StopOnSignals() {
   std::lock_guard lock(g_mutex);
   if (g_depth++ > 0) return;

@@ -7,6 +7,10 @@
 // SIGINT and SIGTERM into that request for the duration of one such call.
 #pragma once
 
+#include <atomic>
+#include <chrono>
+#include <optional>
+
 namespace boardlab {
 
 // True once a stop was asked for: by a signal under a StopOnSignals guard, or request_stop().
@@ -18,6 +22,26 @@ void request_stop(int signal = 0) noexcept;
 int stop_signal() noexcept;
 // Withdraws the request (a test, or a caller that handled the stop and goes on).
 void clear_stop() noexcept;
+
+// A stop for one piece of work, besides the process-wide request: another thread asks
+// for it (a web page that left, an undo), or a deadline passes (a per-move time cap). The
+// work polls requested() where it polls stop_requested(); the token outlives the work.
+class StopToken {
+ public:
+  StopToken() = default;
+  // Requested by itself once `seconds` have passed from now.
+  explicit StopToken(double seconds);
+  StopToken(const StopToken&) = delete;
+  StopToken& operator=(const StopToken&) = delete;
+
+  // Thread-safe, and safe to call any number of times.
+  void request() noexcept { requested_.store(true, std::memory_order_release); }
+  bool requested() const noexcept;
+
+ private:
+  std::atomic<bool> requested_{false};
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+};
 
 // While alive, SIGINT and SIGTERM request a stop instead of running their previous
 // handlers (Python's included); the previous handlers come back when the last guard goes.

@@ -21,7 +21,7 @@ SearchBot::SearchBot(const Game& game, const SearchConfig& config, Evaluator& sh
 Action SearchBot::act(const PlayerView& view) {
   search_.start(view);
   Search* searches[] = {&search_};
-  driver_.run(searches);
+  driver_.run(searches, stop_);
   last_ = search_.result();
   return last_.action;
 }

@@ -17,6 +17,7 @@ class SearchBot final : public Bot {
   SearchBot(const Game& game, const SearchConfig& config, std::unique_ptr<Evaluator> evaluator, std::uint64_t seed);
   SearchBot(const Game& game, const SearchConfig& config, Evaluator& shared, std::uint64_t seed);
   Action act(const PlayerView& view) override;
+  void set_stop(const StopToken* stop) override { stop_ = stop; }
   // The full result of the last act(): policy, visits, value.
   const SearchResult& last_result() const { return last_; }
 
@@ -25,6 +26,7 @@ class SearchBot final : public Bot {
   Search search_;
   SearchDriver driver_;
   SearchResult last_;
+  const StopToken* stop_ = nullptr;
 };
 
 // Specs (the syntax of core/player_spec.h):

@@ -73,9 +73,9 @@ void SearchDriver::evaluate(std::span<Evaluation> evals) {
   }
 }
 
-void SearchDriver::run(std::span<Search* const> searches) {
+void SearchDriver::run(std::span<Search* const> searches, const StopToken* stop) {
   while (step(searches)) {
-    if (stop_requested() && std::all_of(searches.begin(), searches.end(), [](Search* s) { return s->has_result(); }))
+    if ((stop_requested() || (stop != nullptr && stop->requested())) && std::all_of(searches.begin(), searches.end(), [](Search* s) { return s->has_result(); }))
       return;
   }
 }

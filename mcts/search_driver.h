@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "core/stop.h"
 #include "mcts/evaluation_cache.h"
 #include "mcts/evaluator.h"
 #include "mcts/node_table.h"
@@ -31,8 +32,9 @@ class SearchDriver {
 
   // Steps every search that is not done until all are: each step collects every search's
   // leaves, evaluates them in one batch and hands the answers back. A stop request
-  // (core/stop.h) ends the run early, as soon as every search has a result to give.
-  void run(std::span<Search* const> searches);
+  // (core/stop.h), or `stop` when given, ends the run early, as soon as every search has a
+  // result to give.
+  void run(std::span<Search* const> searches, const StopToken* stop = nullptr);
   // One step only; returns false when every search was already done.
   bool step(std::span<Search* const> searches);
 

@@ -25,6 +25,7 @@ class NetworkBot final : public Bot {
   NetworkBot(std::shared_ptr<const Model> model, const Game& game, const SearchConfig& config, std::uint64_t seed)
       : model_(std::move(model)), bot_(game, config, std::make_unique<NetworkEvaluator>(*model_), seed) {}
   Action act(const PlayerView& view) override { return bot_.act(view); }
+  void set_stop(const StopToken* stop) override { bot_.set_stop(stop); }
 
  private:
   std::shared_ptr<const Model> model_;

@@ -44,24 +44,46 @@ py::dict py_search_bench(const GameHandle& game, const TextArg& options_arg, con
 }  // namespace
 
 void bind_search(py::module_& m) {
+  py::class_<StopToken> stop_class(m, "StopToken",
+                                   "Ends one bot's act() early, with its best move so far: request() from another "
+                                   "thread, or StopToken(seconds) for a time limit counted from its making.");
+  refuse_pickling(stop_class, "a copy would not stop the search that polls this token; make a new StopToken");
+  stop_class
+      .def(py::init([](const std::optional<double>& seconds) {
+             if (!seconds) return std::make_unique<StopToken>();
+             if (!(*seconds >= 0 && *seconds <= 1e9))
+               throw InputError("StopToken: seconds must be from 0 to 1e9, got " + std::to_string(*seconds));
+             return std::make_unique<StopToken>(*seconds);
+           }),
+           py::arg("seconds") = py::none())
+      .def("request", &StopToken::request, py::call_guard<py::gil_scoped_release>(),
+           "Asks the act() that polls this token to end now (thread-safe).")
+      .def_property_readonly("requested", &StopToken::requested, "Requested, or past its time limit.");
   py::class_<Bot> bot_class(m, "Bot", "A player: act(state, player) returns its action, from what that player may know.");
   refuse_pickling(bot_class, "a player is live (its search tree, its random generator); keep its spec and call "
                        "make_bot(spec, game, seed) again");
   bot_class
       .def(
           "act",
-          [](Bot& bot, const StateHandle& s, const std::optional<IntArg>& player) {
+          [](Bot& bot, const StateHandle& s, const std::optional<IntArg>& player, const StopToken* stop) {
             if (s.state->is_terminal()) throw InputError("act: the game is over");
             const std::unique_ptr<State> copy = s.state->clone();
             const PlayerView view =
                 player ? PlayerView(*copy, seat_arg(*s.game, *player, "act")) : PlayerView::of_mover(*copy);
             if (!view.acts())
               throw InputError("act: " + s.game->player_name(view.viewer()) + " does not act here");
+            // The token is polled for this call only: the bot keeps no pointer past it.
+            struct Watch {
+              Bot& bot;
+              ~Watch() { bot.set_stop(nullptr); }
+            } watch{bot};
+            bot.set_stop(stop);
             return run_interruptible([&] { return bot.act(view); });
           },
-          py::arg("state"), py::arg("player") = py::none(),
+          py::arg("state"), py::arg("player") = py::none(), py::arg("stop") = py::none(),
           "The bot's action for `player` (default: the player to move; name the seat at a simultaneous node). "
-          "The bot sees only that player's view of the state.")
+          "The bot sees only that player's view of the state. With `stop` (a StopToken) a search ends early, "
+          "with its best move so far, once the token is requested or its time is up.")
       .def("restart", &Bot::restart);
   bind_arena(m, make_search_bot);
   m.def("search_bench", &py_search_bench, py::arg("game"), py::arg("options") = "", py::arg("evaluator") = "free",

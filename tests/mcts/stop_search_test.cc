@@ -1,4 +1,4 @@
-// Tests for searches that end on a stop request (core/stop.h): one search with a huge budget, a search bot, the search benchmark.
+// Tests for searches that end on a stop request (core/stop.h): one search with a huge budget, a search bot, the search benchmark, and one bot's own StopToken.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -116,6 +116,42 @@ TEST_F(StopSearch, TheSearchBenchmarkStops) {
   }
   EXPECT_GE(stats.simulations, 1u);
   EXPECT_LT(stats.seconds, 1e9);
+}
+
+TEST_F(StopSearch, ABotStopsAtItsOwnTokenAndTheOthersGoOn) {
+  // One page's bot given up (its token requested from another thread) while the process-wide
+  // request stays clear, so that every other search goes on.
+  const std::unique_ptr<Bot> bot = make_search_bot("uct:1000000000", virus_war(), 1);
+  const std::unique_ptr<State> state = position();
+  StopToken token;
+  bot->set_stop(&token);
+  std::thread requester([&token] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    token.request();
+  });
+  const Action action = bot->act(PlayerView::of_mover(*state));
+  requester.join();
+  EXPECT_TRUE(legal(*state, action));
+  EXPECT_LT(static_cast<const SearchBot&>(*bot).last_result().simulations, kHuge);
+  EXPECT_FALSE(stop_requested());
+  // Polling stops with set_stop(nullptr): the next move spends its budget.
+  bot->set_stop(nullptr);
+  const std::unique_ptr<Bot> small = make_search_bot("uct:50", virus_war(), 1);
+  small->set_stop(&token);
+  small->set_stop(nullptr);
+  small->act(PlayerView::of_mover(*state));
+  EXPECT_EQ(static_cast<const SearchBot&>(*small).last_result().simulations, 50);
+}
+
+TEST_F(StopSearch, ATokenWithATimeLimitStopsTheMoveOnItsOwn) {
+  const std::unique_ptr<Bot> bot = make_search_bot("uct:1000000000", virus_war(), 1);
+  const std::unique_ptr<State> state = position();
+  const StopToken clock(0.2);
+  EXPECT_FALSE(clock.requested());
+  bot->set_stop(&clock);
+  EXPECT_TRUE(legal(*state, bot->act(PlayerView::of_mover(*state))));
+  EXPECT_TRUE(clock.requested());
+  EXPECT_TRUE(StopToken(0).requested());
 }
 
 TEST_F(StopSearch, WithoutARequestTheSearchSpendsItsBudget) {

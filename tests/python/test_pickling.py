@@ -130,7 +130,7 @@ def test_the_module_binds_no_class_this_file_forgets():
         if isinstance(value, type) and not issubclass(value, BaseException)
     }
     nested = {name for cls in (boardlab.GameType,) for name, v in vars(cls).items() if isinstance(v, type)}
-    assert bound | nested == set(VALUE_CLASSES) | {"Bot"}
+    assert bound | nested == set(VALUE_CLASSES) | {"Bot", "StopToken"}
 
 
 def test_a_deep_copied_state_is_independent():
@@ -145,6 +145,13 @@ def test_a_bot_refuses_pickling_with_a_type_error(protocol):
     bot = boardlab.make_bot("random", boardlab.load_game("virus_war"))
     with pytest.raises(TypeError, match="cannot pickle or copy boardlab.Bot: .*make_bot"):
         pickle.dumps(bot, protocol=protocol)
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_stop_token_refuses_pickling_with_a_type_error(protocol):
+    # A copy would not stop the search that polls the original.
+    with pytest.raises(TypeError, match="cannot pickle or copy boardlab.StopToken"):
+        pickle.dumps(boardlab.StopToken(1.0), protocol=protocol)
 
 
 @pytest.mark.parametrize("how", [copy.copy, copy.deepcopy])

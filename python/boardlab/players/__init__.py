@@ -12,10 +12,11 @@ from boardlab.players.random_player import RandomPlayer
 
 
 class Player(Protocol):
-    def act(self, state: boardlab.State, seat: int) -> list[int]:
+    def act(self, state: boardlab.State, seat: int, stop: "boardlab.StopToken | None" = None) -> list[int]:
         """The actions of `seat`, which acts at `state`: at its turn one or more actions, legal one after the
         other within the turn (move_number() unchanged until the last); at a simultaneous node exactly one.
-        A player uses only what `seat` may know: its legal actions, its observation, its record."""
+        A player uses only what `seat` may know: its legal actions, its observation, its record. A searching
+        player ends early with its best move so far once `stop` is requested or its time is up."""
 
 
 @dataclass

@@ -9,6 +9,6 @@ class EnginePlayer:
         # Masked to 64 bits: the C++ seed is unsigned.
         self._bot = make_bot(spec, game, seed & (2**64 - 1))
 
-    def act(self, state: boardlab.State, seat: int) -> list[int]:
+    def act(self, state: boardlab.State, seat: int, stop: "boardlab.StopToken | None" = None) -> list[int]:
         # The bot receives the seat's view, never the true state of a hidden-information game.
-        return [self._bot.act(state, seat)]
+        return [self._bot.act(state, seat, stop)]

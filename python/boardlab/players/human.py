@@ -143,7 +143,7 @@ class HumanPlayer:
         self._read_line = read_line
         self._out = out
 
-    def act(self, state: boardlab.State, seat: int) -> list[int]:
+    def act(self, state: boardlab.State, seat: int, stop=None) -> list[int]:
         simultaneous = state.is_simultaneous_node()
         print(f"\n{self._view(state, seat)}", file=self._out, flush=True)
         while True:

@@ -9,5 +9,5 @@ class RandomPlayer:
     def __init__(self, seed: int):
         self._rng = random.Random(seed)
 
-    def act(self, state: boardlab.State, seat: int) -> list[int]:
+    def act(self, state: boardlab.State, seat: int, stop=None) -> list[int]:
         return [self._rng.choice(state.legal_actions(seat))]
