@@ -8,6 +8,8 @@
 # goes on with the other targets and fails at the end if any found one. Per-target figures
 # go to build-fuzz/fuzz-stats.tsv (BOARDLAB_FUZZ_BUILD moves build-fuzz/).
 #
+# The Python targets (fuzz/*.py) are random-mutation drivers over the normal build's package.
+#
 # The checkpoint targets need LibTorch, which clang cannot compile (fuzz/CMakeLists.txt):
 # they run from the normal build (BOARDLAB_BUILD, default build/) when it has them, as
 # random-mutation drivers under ASan and UBSan, seeded with a checkpoint written at run time.
@@ -35,6 +37,10 @@ if [ ${#targets[@]} -eq 0 ]; then
     # mutations still reach it: the target runs only when named, not in CI.
     case $name in make_seeds | random_checkpoint) ;; *) targets+=("${name#random_}") ;; esac
   done
+  # The Python targets (fuzz/*.py: the web app's messages) need the normal build's package.
+  if compgen -G "$normal/python/boardlab/_boardlab*.so" >/dev/null; then
+    for script in "$root"/fuzz/*.py; do targets+=("$(basename "$script" .py)"); done
+  fi
 fi
 if [ -x "$normal/fuzz/fuzz_make_seeds" ] && [ -x "$normal/fuzz/fuzz_random_checkpoint" ]; then
   "$normal/fuzz/fuzz_make_seeds" "$root" "$build/seeds" checkpoint
@@ -61,11 +67,12 @@ for target in "${targets[@]}"; do
       "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$crashes/" "${inputs[@]}" >"$log" 2>&1 || result=crash
   else
-    # No per-input timeout here: the whole run gets a minute of slack. An allocation past
-    # 2 GB is a finding, as libFuzzer's -rss_limit_mb makes it for the others.
+    # A random driver: no per-input timeout, the whole run gets a minute of slack. An
+    # allocation past 2 GB is a finding, as libFuzzer's -rss_limit_mb makes it for the others.
+    driver=("$normal/fuzz/fuzz_random_$target")
+    [ -f "$root/fuzz/$target.py" ] && driver=(env PYTHONPATH="$normal/python" /usr/bin/python3 "$root/fuzz/$target.py")
     ASAN_OPTIONS=detect_leaks=0:detect_odr_violation=0:max_allocation_size_mb=2048:allocator_may_return_null=0 \
-      timeout $((seconds + 60)) "$normal/fuzz/fuzz_random_$target" "$seconds" "$crashes" "${inputs[@]:1}" \
-      >"$log" 2>&1 || result=crash
+      timeout $((seconds + 60)) "${driver[@]}" "$seconds" "$crashes" "${inputs[@]:1}" >"$log" 2>&1 || result=crash
     if [ -f "$crashes/current" ]; then
       mv "$crashes/current" "$crashes/crash-$(sha1sum <"$crashes/current" | cut -c1-40)"
     fi

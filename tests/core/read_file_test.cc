@@ -13,19 +13,10 @@
 #include <string>
 
 #include "core/errors.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
-
-template <class E = InputError, class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 std::string temp_path(const std::string& name) { return ::testing::TempDir() + "read_file_test_" + name; }
 

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import os
 import re
 import subprocess
 
@@ -18,6 +19,11 @@ from boardlab.serve.run_watch import RunsFolder, run_summary
 from boardlab.serve.session import GameSession, log_of
 
 from conftest import LAUNCHER
+
+
+def ws_path(app) -> str:
+    """The WebSocket's address with the app's token, as the page the server prints connects."""
+    return f"/ws?token={app['boardlab'].access.token}"
 
 
 def start(game: str, players: str, seed: int = 1) -> GameSession:
@@ -194,14 +200,15 @@ def test_over_the_websocket_each_seat_of_a_hidden_game_gets_only_its_own_view(lo
 
     async def play():
         async with TestClient(TestServer(app)) as client:
-            first, second = await client.ws_connect("/ws"), await client.ws_connect("/ws")
+            first, second = await client.ws_connect(ws_path(app)), await client.ws_connect(ws_path(app))
             for ws in (first, second):
                 await ws.receive()  # the greeting
-            await first.send_str(json.dumps({"type": "new_game", "game": "toy_kuhn", "players": "human,human",
-                                             "seed": 11}))
+            await first.send_str(json.dumps({"type": "new_game", "game": "toy_kuhn", "players": "human,human"}))
             started = json.loads((await first.receive(timeout=20)).data)
-            # The other human opens the seat link.
-            await second.send_str(json.dumps({"type": "join", "id": started["id"], "seats": [1]}))
+            # The other human opens the seat link, which carries its seat's key.
+            [link] = started["links"]
+            await second.send_str(json.dumps({"type": "join", "id": started["id"], "seats": [link["seat"]],
+                                              "keys": [link["key"]]}))
             joined = json.loads((await second.receive(timeout=20)).data)
             await first.close()
             await second.close()
@@ -266,8 +273,11 @@ def test_a_game_restored_after_a_restart_continues_from_its_record():
     session = start("morabaraba", "human,human")
     for move in ("a7", "b6", "d7"):
         session.play(session.to_act()[0], session.state.string_to_action(move))
-    restored = GameSession.restore(session.game, "human,human", session.seed, session.state.record())
+    restored = GameSession.restore(session.game, "human,human", session.state.record(), session.id,
+                                   {0: session.keys[0]})
     assert restored.state.record() == session.state.record() and restored.to_act() == [1]
+    # The page's seat keeps its key; the seat it did not claim gets a new one.
+    assert restored.id == session.id and restored.keys[0] == session.keys[0] and restored.keys[1] != session.keys[1]
 
 
 def test_a_run_folder_is_listed_and_summarised(tiny_runs):
@@ -320,8 +330,9 @@ def test_a_watched_run_is_sent_again_when_it_changes_and_its_newest_game_plays_o
     metrics = tmp_path / "live" / "metrics.csv"
 
     async def watch():
-        async with TestClient(TestServer(make_app(str(tmp_path), 0))) as client:
-            ws = await client.ws_connect("/ws")
+        app = make_app(str(tmp_path), 0)
+        async with TestClient(TestServer(app)) as client:
+            ws = await client.ws_connect(ws_path(app))
             assert [r["path"] for r in json.loads((await ws.receive()).data)["runs"]] == ["live"]
             await ws.send_str(json.dumps({"type": "watch_run", "path": "live"}))
             seen = []
@@ -350,7 +361,7 @@ async def _converse(app, messages):
 
     replies = []
     async with TestClient(TestServer(app)) as client:
-        ws = await client.ws_connect("/ws")
+        ws = await client.ws_connect(ws_path(app))
         hello = json.loads((await ws.receive()).data)
         assert hello["type"] == "hello" and {g["name"] for g in hello["games"]} >= {"virus_war", "squares"}
         for message in messages:
@@ -375,7 +386,7 @@ def test_the_websocket_plays_and_refuses_with_reasons(tmp_path):
         {"type": "new_game", "game": "chess", "players": "human,random"},
         {"type": "new_game", "game": "virus_war", "params": {"strict": "maybe"}, "players": "human,random"},
         {"type": "analyse", "game": "virus_war", "text": "a1-b2-c3 k10-i9-q4"},
-        {"type": "agent", "checkpoint": str(tmp_path / "missing.pt")},
+        {"type": "agent", "checkpoint": "missing.pt"},
         {"type": "watch_run", "path": "../../etc"},
         {"type": "bogus"},
         "not even an object",
@@ -397,12 +408,17 @@ def test_the_websocket_plays_and_refuses_with_reasons(tmp_path):
 
 
 def test_serve_says_where_it_listens_and_stops_on_sigterm(tmp_path):
+    # The token is kept where XDG says state goes: here, not in the home folder.
+    environment = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
     server = subprocess.Popen([str(LAUNCHER), "serve", "--port", "0", "--runs", str(tmp_path)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
     try:
         line = server.stdout.readline()
-        assert re.match(r"boardlab serve: http://127\.0\.0\.1:\d+/ \(bound to 127\.0\.0\.1: only this machine",
-                        line), line
+        match = re.match(r"boardlab serve: http://127\.0\.0\.1:\d+/#token=([\w-]+) \(bound to 127\.0\.0\.1: only "
+                         r"this machine", line)
+        assert match, line
+        token_file = tmp_path / "state" / "boardlab" / "serve-token"
+        assert token_file.read_text().strip() == match.group(1) and token_file.stat().st_mode & 0o777 == 0o600
     finally:
         server.terminate()
         assert server.wait(timeout=10) == 143

@@ -34,11 +34,13 @@ class Server:
         self.process = None
 
     def start(self) -> str:
+        # The token kept beside the runs: the same after a restart, so that the page reconnects.
         self.process = subprocess.Popen(
-            [str(LAUNCHER), "serve", "--port", str(self.port), "--runs", str(self.runs), "--bot-delay", "0"],
+            [str(LAUNCHER), "serve", "--port", str(self.port), "--runs", str(self.runs), "--bot-delay", "0",
+             "--token-file", str(self.runs.parent / "serve-token")],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/#token=[\w-]+", line)
         assert match, line + self.process.stderr.read()
         self.port = int(match.group(1))
         return match.group(0)
@@ -314,3 +316,21 @@ def test_a_record_is_analysed_with_an_agent(page, tiny_runs):
     # The crosses of the position shown (after a1-b2-c3 k10) are drawn, the noughts to come are not.
     board = page.find_element(By.CSS_SELECTOR, "#an-board svg")
     assert board.get_attribute("innerHTML").count("<path") == 3
+
+
+def test_a_page_without_the_token_is_refused_and_says_why(browser, server):
+    origin = server.url.split("#")[0]
+    browser.get(origin)
+    browser.execute_script("localStorage.clear()")
+    for address, reason in ((origin + "#x=1", "lacks the server's token"),
+                            (origin + "#token=stale-token-0123456789", "lacks the server's token")):
+        browser.get("about:blank")
+        browser.get(address)
+        wait_for(browser, "the refusal", lambda d: d.find_element(By.ID, "connection").text == "refused")
+        assert reason in browser.find_element(By.ID, "play-error").text
+        browser.execute_script("localStorage.clear()")
+    # The printed address works again, and keeps its token for the next visit.
+    browser.get(server.url)
+    wait_for(browser, "page connected", lambda d: connected(d) == "yes")
+    browser.get(origin)
+    wait_for(browser, "page connected from the kept token", lambda d: connected(d) == "yes")

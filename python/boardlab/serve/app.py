@@ -3,6 +3,7 @@
 import asyncio
 import json
 import pathlib
+import secrets
 import traceback
 import weakref
 
@@ -13,8 +14,12 @@ from boardlab.labels import player_labels
 from boardlab.player_view import PlayerView
 from boardlab.players import PLAYER_KINDS
 from boardlab.serve import board
-from boardlab.serve.game_message import game_message, page_seats
+from boardlab.serve.access import TOKEN_BYTES, Access, token_matches
 from boardlab.serve.analysis import AgentCache, RecordAnalysis, analyse, read_record
+from boardlab.serve.game_message import game_message, page_seats
+from boardlab.serve.messages import MAX_MESSAGE_BYTES, MessageError, clip, parse_message
+from boardlab.serve.page_bots import DEFAULT_MOVE_SECONDS, BotPool, Thinking, page_players
+from boardlab.serve.rate_limit import RateLimit
 from boardlab.serve.run_watch import RunsFolder, run_stamp, run_summary
 from boardlab.serve.session import GameSession
 
@@ -22,6 +27,16 @@ STATIC = pathlib.Path(__file__).with_name("static")
 RUN_POLL_SECONDS = 1.0  # how often a watched run's files are checked for news
 REPLAY_SECONDS = 0.6  # between the frames of a self-play game playing out
 MAX_SESSIONS = 200  # games kept for their pages; the oldest that no page shows go first
+MAX_PAGES = 64  # connections at once: each may keep a bot thinking and a run watched
+MAX_ERROR = 300  # characters of an error a page is shown: a reason, never a whole echoed input
+# How a page is told why it may not connect (then it stops reconnecting): the WebSocket close code.
+REFUSED_CLOSE = 4403
+# The player kinds a page offers: on a page a human clicks rather than types, and an agent's
+# checkpoint is a file inside the runs folder.
+PAGE_KINDS = [{"name": name, "help": {"human": "you, clicking on the board",
+                                      "agent": "a trained network, agent:RUN/checkpoints/latest.pt (a path inside "
+                                               "the runs folder)"}.get(name, kind.help)}
+              for name, kind in PLAYER_KINDS.items()]
 
 
 class Client:
@@ -32,10 +47,12 @@ class Client:
         self.ws = ws
         self.session: GameSession | None = None
         self.seats: list[int] = []
+        self.owner = False  # started its game: it hands out the other human seats' links
         self.analysis: RecordAnalysis | None = None
         self.position = 0
         self.agent_spec: tuple[str, int | None] | None = None
         self.watch_task: asyncio.Task | None = None
+        self.rate = RateLimit()
 
     async def send(self, message: dict) -> None:
         if not self.ws.closed:
@@ -45,13 +62,16 @@ class Client:
 class App:
     """The server's state: the games being played (by id), the pages showing each, loaded agents."""
 
-    def __init__(self, runs: str, bot_delay: float, load_game):
+    def __init__(self, runs: str, bot_delay: float, load_game, access: Access, move_seconds: float):
         self.runs = RunsFolder(runs)
         self.load_game = load_game
         self.bot_delay = bot_delay
+        self.access = access
         self.sessions: dict[str, GameSession] = {}
         self.watchers: dict[str, "weakref.WeakSet[Client]"] = {}
         self.driving: set[str] = set()
+        self.thinking: dict[str, Thinking] = {}  # by game: the bot move being thought
+        self.bots = BotPool(move_seconds)
         self.agents = AgentCache()
         self.pages: "weakref.WeakSet[Client]" = weakref.WeakSet()
 
@@ -61,29 +81,20 @@ class App:
         for spec in games:
             # Seats at the default parameters: the page offers a player per seat.
             spec["num_players"] = boardlab.load_game(spec["name"]).num_players()
-        # On the page a human clicks rather than types.
-        kinds = [{"name": name, "help": "you, clicking on the board" if name == "human" else kind.help}
-                 for name, kind in PLAYER_KINDS.items()]
-        return {"type": "hello", "games": games, "kinds": kinds, "runs": self.runs.list(),
+        return {"type": "hello", "games": games, "kinds": PAGE_KINDS, "runs": self.runs.list(),
                 "runs_root": str(self.runs.root)}
-
-    def _game(self, name: str, params: dict) -> boardlab.Game:
-        if not isinstance(params, dict):
-            raise ValueError("the game's parameters must be key=value pairs")
-        params = {str(k): str(v) for k, v in params.items() if str(v).strip() != ""}
-        return self.load_game(str(name), params)
 
     # Play.
     def snapshot(self, client: Client) -> dict:
-        return game_message(client.session, client.seats)
+        return game_message(client.session, client.seats, client.owner)
 
     async def broadcast(self, session: GameSession) -> None:
         for client in list(self.watchers.get(session.id, ())):
             await client.send(self.snapshot(client))
 
     def attach(self, client: Client, session: GameSession, seats: list[int]) -> None:
-        if client.session is not None and client.session.id in self.watchers:
-            self.watchers[client.session.id].discard(client)
+        previous = client.session
+        self.detach(client)
         client.session, client.seats = session, seats
         self.sessions[session.id] = session
         self.watchers.setdefault(session.id, weakref.WeakSet()).add(client)
@@ -91,24 +102,45 @@ class App:
             if not self.watchers.get(old):
                 del self.sessions[old]
                 self.watchers.pop(old, None)
+        if previous is not None and previous is not session:
+            self.stop_unwatched(previous)
+
+    def detach(self, client: Client) -> None:
+        """The page no longer shows its game (then stop_unwatched stops the bots of a game no page shows)."""
+        if client.session is not None and client.session.id in self.watchers:
+            self.watchers[client.session.id].discard(client)
+
+    def stop_unwatched(self, session: GameSession) -> None:
+        # Nobody waits for this game's bots: the move being thought is given up, and drive()
+        # goes on only when a page shows the game again.
+        if not self.watchers.get(session.id):
+            self.stop_thinking(session)
+
+    def stop_thinking(self, session: GameSession) -> None:
+        thinking = self.thinking.get(session.id)
+        if thinking is not None:
+            thinking.cancel()
 
     async def drive(self, session: GameSession) -> None:
-        """Plays the bots' moves one after the other until a human is to choose or the game ends."""
+        """Plays the bots' moves one after the other until a human is to choose, the game ends or no page
+        shows it any more."""
         if session.id in self.driving:
             return
         self.driving.add(session.id)
-        loop = asyncio.get_running_loop()
         try:
-            while (seat := session.next_bot()) is not None:
+            while (seat := session.next_bot()) is not None and self.watchers.get(session.id):
                 version, state = session.bot_state()
                 player = session.players[seat]
+                self.thinking[session.id] = thinking = Thinking()
                 try:
-                    actions = await loop.run_in_executor(None, player.act, state, seat)
+                    actions = await self.bots.act(player, state, seat, thinking)
                 except Exception as error:  # a bot that fails is reported, not fatal to the server
-                    for client in list(self.watchers.get(session.id, ())):
-                        await client.send({"type": "error", "where": "play",
-                                           "message": f"{player_labels(session.game)[seat]}'s bot failed: {error}"})
+                    await self._tell(session, f"{player_labels(session.game)[seat]}'s bot failed: {clip(error, 200)}")
                     return
+                finally:
+                    self.thinking.pop(session.id, None)
+                if actions is None:  # given up before it began: the loop looks again at who is to move
+                    continue
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 if session.play_bot(seat, version, actions):
@@ -116,30 +148,53 @@ class App:
         finally:
             self.driving.discard(session.id)
 
+    async def _tell(self, session: GameSession, text: str) -> None:
+        for client in list(self.watchers.get(session.id, ())):
+            await client.send({"type": "error", "where": "play", "message": text})
+
     async def new_game(self, client: Client, message: dict) -> None:
-        game = self._game(message.get("game", ""), message.get("params") or {})
-        session = GameSession.start(game, str(message.get("players", "")), _seed(message.get("seed")))
+        game = self.load_game(message["game"], message["params"] or {})
+        if message["seed"] is not None and not game.type().perfect_information:
+            raise ValueError(f"{game.name()} has hidden information, and a seed would let this page work out "
+                             "the other seats' pieces: leave the seed empty")
+        players = page_players(message["players"] or "", self.runs)
+        session = GameSession.start(game, players, message["seed"])
         self.attach(client, session, page_seats(session))
+        client.owner = True
         await client.send(self.snapshot(client))
         asyncio.ensure_future(self.drive(session))
 
     async def join(self, client: Client, message: dict) -> None:
-        session = self.sessions.get(str(message.get("id")))
-        if session is None:
-            record = message.get("record")
-            if not message.get("restore") or record is None:
-                raise ValueError("this game is no longer on the server (it restarted): start a new one")
-            game = self._game(message.get("game", ""), {})
-            if not game.type().perfect_information:
-                raise ValueError("the server restarted, and a hidden-information game cannot be restored from "
-                                 "one player's view: start a new one")
-            session = GameSession.restore(game, str(message.get("players", "")), _seed(message.get("seed")), record)
-            session.id = str(message.get("id"))
-        seats = message.get("seats")
-        seats = page_seats(session) if seats is None else [int(s) for s in seats if int(s) in session.humans()]
+        """A page takes the seats its link names (each with the seat's key), or watches with none."""
+        session = self.sessions.get(message["id"]) or self._restore(message)
+        seats, keys = message["seats"] or [], message["keys"] or []
+        if len(keys) != len(seats):
+            raise ValueError("a page takes a seat with that seat's key: open the link its game's page gave")
+        labels = player_labels(session.game)
+        for seat, key in zip(seats, keys):
+            if seat not in session.humans():
+                raise ValueError(f"seat {seat} is no human seat of this game (humans: "
+                                 f"{', '.join(labels[s] for s in session.humans()) or 'none'})")
+            if not token_matches(session.keys[seat], key):
+                raise ValueError(f"the key for {labels[seat]}'s seat is wrong: open the link its game's page gave")
         self.attach(client, session, seats)
+        client.owner = False
         await client.send(self.snapshot(client))
         asyncio.ensure_future(self.drive(session))
+
+    def _restore(self, message: dict) -> GameSession:
+        """The game a page still shows after the server restarted, from the record it sends; its seats keep
+        the keys the page holds."""
+        record = message["record"]
+        if not message["restore"] or record is None:
+            raise ValueError("this game is no longer on the server (it restarted): start a new one")
+        game = self.load_game(message["game"] or "", {})
+        if not game.type().perfect_information:
+            raise ValueError("the server restarted, and a hidden-information game cannot be restored from "
+                             "one player's view: start a new one")
+        players = page_players(message["players"] or "", self.runs)
+        keys = dict(zip(message["seats"] or [], message["keys"] or []))
+        return GameSession.restore(game, players, record, message["id"], keys)
 
     def _client_session(self, client: Client) -> GameSession:
         if client.session is None:
@@ -148,26 +203,26 @@ class App:
 
     async def play(self, client: Client, message: dict) -> None:
         session = self._client_session(client)
-        seat = int(message.get("seat", -1))
+        seat = message["seat"]
         if seat not in client.seats:
             raise ValueError("this page does not play that seat")
-        session.play(seat, int(message["action"]))
+        session.play(seat, message["action"])
         await self.broadcast(session)
         asyncio.ensure_future(self.drive(session))
 
     async def refuse_click(self, client: Client, message: dict) -> None:
         session = self._client_session(client)
-        seat = message.get("seat")
-        text = str(message.get("text", ""))
-        if seat is None or int(seat) not in client.seats:
+        seat, text = message["seat"], message["text"]
+        if seat is None or seat not in client.seats:
             reason = "it is not your turn" if session.to_act() else "the game is over"
         else:
-            reason = session.explain(int(seat), text)
-        await client.send({"type": "error", "where": "play", "message": f"{text}: {reason}"})
+            reason = session.explain(seat, text)
+        await client.send({"type": "error", "where": "play", "message": clip(f"{text}: {reason}", MAX_ERROR)})
 
     async def undo(self, client: Client, message: dict) -> None:
         session = self._client_session(client)
         session.undo(client.seats)
+        self.stop_thinking(session)  # the bot thought about a position that is gone
         await self.broadcast(session)
         asyncio.ensure_future(self.drive(session))
 
@@ -178,40 +233,39 @@ class App:
         if seat is None:
             raise ValueError("only a player can resign")
         session.resign(seat)
+        self.stop_thinking(session)
         await self.broadcast(session)
 
     # Analysis.
     async def analyse_record(self, client: Client, message: dict) -> None:
-        default = message.get("game")
-        game = self._game(default, message.get("params") or {}) if default else None
-        text = str(message.get("text", ""))
-        if message.get("run") is not None:
-            run = self.runs.open(str(message["run"]))
+        default = message["game"]
+        game = self.load_game(default, message["params"] or {}) if default else None
+        text = message["text"]
+        if message["run"] is not None:
+            run = self.runs.open(message["run"])
             game = boardlab.load_game(_run_game(run))
         if not text.strip():
             raise ValueError("the record is empty: paste one or choose a file")
         game, record = read_record(text, game)
         client.analysis = RecordAnalysis(game, record)
-        client.position = len(client.analysis.moves) if message.get("at_end") else 0
+        client.position = len(client.analysis.moves) if message["at_end"] else 0
         await self.send_position(client)
 
     async def step(self, client: Client, message: dict) -> None:
         if client.analysis is None:
             raise ValueError("open a record first")
-        position = int(message.get("position", 0))
-        client.position = max(0, min(position, len(client.analysis.moves)))
+        client.position = min(message["position"], len(client.analysis.moves))
         await self.send_position(client)
 
     async def set_agent(self, client: Client, message: dict) -> None:
-        checkpoint = str(message.get("checkpoint", "")).strip()
+        checkpoint = message["checkpoint"].strip()
         if not checkpoint:
             client.agent_spec = None
         else:
-            path = self.runs.checkpoint(checkpoint) if message.get("in_runs") else checkpoint
-            simulations = message.get("simulations")
-            simulations = int(simulations) if simulations not in (None, "") else None
-            if simulations is not None and not 1 <= simulations <= 100000:
-                raise ValueError(f"simulations must be from 1 to 100,000, got {simulations}")
+            # A page names checkpoints inside the runs folder only, and hears the same refusal for
+            # every other path, so that it learns nothing of the files outside.
+            path = self.runs.checkpoint(checkpoint)
+            simulations = message["simulations"]
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(None, self.agents.get, path, simulations)  # refuses a bad checkpoint now
             client.agent_spec = (path, simulations)
@@ -251,7 +305,7 @@ class App:
 
     # Runs.
     async def watch_run(self, client: Client, message: dict) -> None:
-        run = self.runs.open(str(message.get("path", "")))
+        run = self.runs.open(message["path"])
         if client.watch_task is not None:
             client.watch_task.cancel()
         client.watch_task = asyncio.ensure_future(self._watch(client, run))
@@ -316,55 +370,70 @@ class App:
     }
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=20)
+        refusal = self.access.origin_problem(request.headers.get("Origin"), request.host)
+        if refusal is not None:  # another site's page: refused before the upgrade, told nothing
+            raise web.HTTPForbidden(text=refusal + "\n")
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_MESSAGE_BYTES)
         await ws.prepare(request)
+        refusal = self.access.token_problem(request.query.get("token"))
+        if refusal is None and len(self.pages) >= MAX_PAGES:
+            refusal = f"{MAX_PAGES} pages are connected already: close one"
+        if refusal is not None:
+            # Only this server's own page gets here: it shows why, and stops reconnecting.
+            await ws.send_str(json.dumps({"type": "refused", "message": refusal}))
+            await ws.close(code=REFUSED_CLOSE, message=b"refused")
+            return ws
         client = Client(ws)
         self.pages.add(client)
         await client.send(self.hello())
         try:
             async for msg in ws:
-                if msg.type != WSMsgType.TEXT:
-                    continue
-                await self.dispatch(client, msg.data)
+                if msg.type == WSMsgType.TEXT:
+                    await self.receive(client, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    await client.send(_error("page", "the page sends text messages (JSON), not binary ones"))
         finally:
             if client.watch_task is not None:
                 client.watch_task.cancel()
-            if client.session is not None and client.session.id in self.watchers:
-                self.watchers[client.session.id].discard(client)
+            self.pages.discard(client)
+            session = client.session
+            self.detach(client)
+            if session is not None:
+                self.stop_unwatched(session)
         return ws
+
+    async def receive(self, client: Client, data: str) -> None:
+        """One message from a page, if within its rate; those above it are dropped, and the page is told
+        how many when it is heard again."""
+        if not client.rate.allow():
+            if client.rate.refused == 1:
+                await client.send(_error("page", f"too many messages: this page may send "
+                                                 f"{client.rate.rate:g} a second; the others are dropped"))
+            return
+        client.rate.refused = 0
+        await self.dispatch(client, data)
 
     async def dispatch(self, client: Client, data: str) -> None:
         try:
-            message = json.loads(data)
-            kind = message.get("type") if isinstance(message, dict) else None
-        except json.JSONDecodeError:
-            message, kind = {}, None
-        if kind not in self.HANDLERS:
-            await client.send({"type": "error", "where": "page", "message": f"unknown message {str(kind)[:40]!r}"})
+            kind, message = parse_message(data)
+        except MessageError as error:
+            await client.send(_error("page", str(error)))
             return
         where, handler = self.HANDLERS[kind]
         try:
             await handler(self, client, message)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError) as error:
             # Bad input of every kind (an illegal move, a bad record or spec, a missing checkpoint)
             # is shown on the page with its reason; the connection and the server go on.
-            text = str(error) if not isinstance(error, KeyError) else f"missing field {error}"
-            await client.send({"type": "error", "where": where, "message": text, "request": kind})
+            await client.send({**_error(where, clip(error, MAX_ERROR)), "request": kind})
         except Exception as error:  # a bug: the page hears of it and keeps its connection, the log has the trace
             traceback.print_exc()
-            await client.send({"type": "error", "where": where, "request": kind,
-                               "message": f"the server failed on this request ({type(error).__name__}: {error})"})
+            await client.send({**_error(where, f"the server failed on this request ({type(error).__name__}); "
+                                               "its terminal shows where"), "request": kind})
 
 
-
-
-def _seed(value) -> int | None:
-    if value in (None, ""):
-        return None
-    seed = int(value)
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"the seed must be from 0 to 2^64 - 1, got {seed}")
-    return seed
+def _error(where: str, text: str) -> dict:
+    return {"type": "error", "where": where, "message": text}
 
 
 def _status(state: boardlab.State) -> str:
@@ -377,11 +446,17 @@ def _run_game(run) -> str:
     return _config_game(run.path / "config.yaml")
 
 
-def make_app(runs: str = "runs", bot_delay: float = 0.2, load_game=boardlab.load_game) -> web.Application:
+def make_app(runs: str = "runs", bot_delay: float = 0.2, load_game=boardlab.load_game, token: str | None = None,
+             allowed_hosts: "tuple[str, ...] | list[str]" = (),
+             move_seconds: float = DEFAULT_MOVE_SECONDS) -> web.Application:
     """The web app: `runs` the folder of run folders to show, `bot_delay` seconds before each bot move;
-    `load_game(name, params)` makes the games pages ask for (the registry; tests add the toys)."""
-    app = web.Application()
-    state = App(runs, bot_delay, load_game)
+    `load_game(name, params)` makes the games pages ask for (the registry; tests add the toys). A page
+    connects with `token` (a new random one by default: app["boardlab"].access.token), from this server's
+    own origin, by an IP address, localhost or one of `allowed_hosts`; its bots think at most
+    `move_seconds` a move."""
+    app = web.Application(middlewares=[_host_check])
+    access = Access(token or secrets.token_urlsafe(TOKEN_BYTES), allowed_hosts)
+    state = App(runs, bot_delay, load_game, access, move_seconds)
     app["boardlab"] = state
 
     async def index(request: web.Request) -> web.FileResponse:
@@ -390,13 +465,26 @@ def make_app(runs: str = "runs", bot_delay: float = 0.2, load_game=boardlab.load
     async def close_pages(app_: web.Application) -> None:
         # A stopping server closes its WebSockets rather than waiting for the pages to leave;
         # they reconnect to the next one.
+        for thinking in list(state.thinking.values()):
+            thinking.cancel()
         for client in list(state.pages):
             if client.watch_task is not None:
                 client.watch_task.cancel()
             await client.ws.close(code=1001, message=b"server shutdown")
+        state.bots.shutdown()
 
     app.on_shutdown.append(close_pages)
     app.router.add_get("/", index)
     app.router.add_get("/ws", state.websocket)
     app.router.add_static("/static/", STATIC)
     return app
+
+
+@web.middleware
+async def _host_check(request: web.Request, handler):
+    """Every request names this server as its Host: a page of another site that reached it through
+    DNS rebinding (its own name, resolving here) gets nothing, not even the page."""
+    refusal = request.app["boardlab"].access.host_problem(request.headers.get("Host"))
+    if refusal is not None:
+        raise web.HTTPForbidden(text=refusal + "\n")
+    return await handler(request)

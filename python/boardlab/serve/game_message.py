@@ -6,10 +6,12 @@ from boardlab.serve import board
 from boardlab.serve.session import GameSession
 
 
-def game_message(session: GameSession, seats: list[int]) -> dict:
+def game_message(session: GameSession, seats: list[int], owner: bool = False) -> dict:
     """The game as the page that clicks for `seats` (a spectator's page: none) may see it: the drawing
     from its seat's view, its seat's moves while that seat is to choose, the turn so far, the record as
-    it saw it, whose turn it is and the result."""
+    it saw it, whose turn it is and the result. Nothing else of the session: not its seed, which with the
+    page's own moves would rebuild every hidden piece, nor other seats' keys, which only the page that
+    started the game (`owner`) is given, to hand out as links."""
     labels = player_labels(session.game)
     hidden = not session.game.type().perfect_information
     to_act = session.to_act()
@@ -35,9 +37,11 @@ def game_message(session: GameSession, seats: list[int]) -> dict:
         "name": session.game.name(),
         "players": ",".join(session.specs),
         "specs": session.specs,
-        "seed": session.seed,
         "labels": labels,
         "seats": seats,
+        # The keys of this page's own seats, for its links and for taking them again after a restart.
+        "keys": [session.keys[s] for s in seats],
+        "links": [{"seat": s, "key": session.keys[s]} for s in session.humans() if s not in seats] if owner else [],
         "humans": session.humans(),
         "viewer": viewer,
         "acting": acting,

@@ -2,8 +2,10 @@
 
 import os
 import pathlib
+import stat
 
 from boardlab.runs import Run
+from boardlab.serve.messages import clip
 
 NEWEST_GAMES = 5  # self-play games sent to the page, newest first
 
@@ -29,19 +31,35 @@ class RunsFolder:
 
     def open(self, relative: str) -> Run:
         """The run at `relative` (as list() names it); ValueError when it is not a run inside the folder."""
-        path = (self.root / relative).resolve()
-        if path != self.root and self.root not in path.parents:
-            raise ValueError(f"'{relative}' is outside the runs folder {self.root}")
+        path = self._inside(relative)
+        if path is None:
+            raise ValueError(f"{clip(relative)!r} is outside the runs folder {self.root}")
         return Run(path)  # ValueError: not a run folder
 
     def checkpoint(self, relative: str) -> str:
-        """A checkpoint file inside the folder, by its path relative to it."""
-        path = (self.root / relative).resolve()
-        if self.root not in path.parents:
-            raise ValueError(f"'{relative}' is outside the runs folder {self.root}")
-        if not path.is_file():
-            raise ValueError(f"checkpoint '{relative}' does not exist")
+        """A checkpoint file inside the folder, by its path relative to it. A path outside it, a file that is
+        not there and one that is no regular file (a FIFO, a device) get the one refusal: a page learns
+        nothing of the files around."""
+        path = self._inside(relative)
+        if path is None or not _is_regular_file(path):
+            raise ValueError(f"no checkpoint {clip(relative)!r} in the runs folder: name a .pt file inside it, "
+                             "as a run's page lists them")
         return str(path)
+
+    def _inside(self, relative: str) -> pathlib.Path | None:
+        """`relative` resolved (links followed), if it lies in the folder."""
+        try:
+            path = (self.root / relative).resolve()
+        except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL
+            return None
+        return path if path == self.root or self.root in path.parents else None
+
+
+def _is_regular_file(path: pathlib.Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:  # not there, a name too long, a folder not searchable
+        return False
 
 
 def _config_game(config: pathlib.Path) -> str:

@@ -34,8 +34,12 @@ class GameSession:
 
     game: boardlab.Game
     specs: list[str]
+    # Decides the bots' and chance's draws, and so what a hidden-information game hides: it never
+    # leaves the server (game_message), and by default it is 64 bits from the system's secrets.
     seed: int
     id: str = field(default_factory=lambda: secrets.token_hex(6))
+    # Per human seat, the secret a page shows to take that seat (the seat's link carries it).
+    keys: dict[int, str] = field(default_factory=dict)
     log: list[Move] = field(default_factory=list)
     pending: dict[int, int] = field(default_factory=dict)  # this simultaneous round's choices so far
     resigned: int | None = None
@@ -50,18 +54,23 @@ class GameSession:
             raise ValueError(f"the players name {count} seat(s), {game} has {game.num_players()}: one spec each, "
                              "comma-separated (human,random)")
         specs = parse_player_specs(players, game.num_players())
-        seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        seed = seed if seed is not None else secrets.randbits(64)
         session = cls(game, specs, seed)
         session._make_players()
+        session.keys = {seat: secrets.token_urlsafe(16) for seat in session.humans()}
         session.state = game.new_initial_state()
         session._play_chance()
         return session
 
     @classmethod
-    def restore(cls, game: boardlab.Game, players: str, seed: int, record: str) -> "GameSession":
-        """The game a page still shows after the server restarted: its players again and its record
-        replayed (ValueError names a bad turn). The bots' own random streams start afresh."""
-        session = cls.start(game, players, seed)
+    def restore(cls, game: boardlab.Game, players: str, record: str, game_id: str,
+                keys: dict[int, str]) -> "GameSession":
+        """The game `game_id` a page still shows after the server restarted: its players again and its record
+        replayed (ValueError names a bad turn), its human seats with the `keys` the page holds (the others
+        new ones). The bots' own random streams start afresh."""
+        session = cls.start(game, players)
+        session.id = game_id
+        session.keys.update({seat: key for seat, key in keys.items() if seat in session.keys})
         final = game.load_record(record)
         session.log = log_of(final)
         session.state = session._replay(len(session.log))

@@ -8,17 +8,49 @@ let hello = null;
 let connectedOnce = false;
 // What this page shows, kept so that a reconnect picks everything up again.
 const page = {game: null, prefix: [], analysis: null, analysisRequest: null, agentRequest: null, run: null,
-              link: parseLink()};
+              link: parseLink(), refused: null};
+// The server's secret: the address `boardlab serve` prints carries it (#token=...); kept for this
+// origin only, so that a reload or a seat link opened later still connects.
+const TOKEN = readToken();
 
 // ---- connection ---------------------------------------------------------------------------------
 function connect() {
-  ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  if (!TOKEN) {
+    refuse("this page lacks the server's token: open the address `boardlab serve` printed (it ends in #token=...)");
+    return;
+  }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(TOKEN)}`);
   ws.onopen = () => setConnection("connected", true);
   ws.onclose = () => {
+    if (page.refused) return refuse(page.refused);
     setConnection("reconnecting…", false);
     setTimeout(connect, 1000);
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
+}
+
+function readToken() {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  try {
+    if (given) localStorage.setItem("boardlab-token", given);
+    return given || localStorage.getItem("boardlab-token");
+  } catch (error) {  // storage turned off: the address's token only
+    return given;
+  }
+}
+
+// A new address pasted into this tab (the server printed another token) changes only the
+// fragment, which reloads nothing: start again with it.
+window.addEventListener("hashchange", () => {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (given && given !== TOKEN) location.reload();
+});
+
+// The server will not take this page (no token, a stale one, too many pages): say why, and stop trying.
+function refuse(text) {
+  setConnection("refused", false);
+  showError(currentTab(), text);
 }
 
 function setConnection(text, ok) {
@@ -38,7 +70,7 @@ function send(message) {
 
 function receive(message) {
   const handlers = {hello: onHello, game: onGame, error: onError, analysis: onAnalysis, run: onRun,
-                    runs: onRuns, replay: onReplay};
+                    runs: onRuns, replay: onReplay, refused: (m) => { page.refused = m.message; }};
   (handlers[message.type] || (() => {}))(message);
 }
 
@@ -51,7 +83,8 @@ function onHello(message) {
     connectedOnce = true;
     if (page.link) {
       // A seat link: this page plays that seat of a game another page started.
-      send({type: "join", id: page.link.id, seats: page.link.seat === null ? [] : [page.link.seat]});
+      const seat = page.link.seat === null ? [] : [page.link.seat];
+      send({type: "join", id: page.link.id, seats: seat, keys: seat.length ? [page.link.key] : []});
     }
     return;
   }
@@ -59,8 +92,8 @@ function onHello(message) {
   if (page.game) {
     const g = page.game;
     g.version = -1;  // a restored game counts its versions from 0 again
-    send({type: "join", id: g.id, seats: g.seats, restore: !g.hidden, game: g.game, players: g.players,
-          seed: g.seed, record: g.hidden ? null : g.record});
+    send({type: "join", id: g.id, seats: g.seats, keys: g.keys, restore: !g.hidden, game: g.game,
+          players: g.players, record: g.hidden ? null : g.record});
   }
   if (page.analysisRequest) {
     send(page.analysisRequest);
@@ -74,7 +107,8 @@ function parseLink() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.get("game")) return null;
   const seat = params.get("seat");
-  return {id: params.get("game"), seat: seat === null || seat === "" ? null : Number(seat)};
+  return {id: params.get("game"), seat: seat === null || seat === "" ? null : Number(seat),
+          key: params.get("key") || ""};
 }
 
 // ---- errors -------------------------------------------------------------------------------------
@@ -225,14 +259,16 @@ function onGame(game) {
   $("result").textContent = game.over ? game.result : "";
   $("record").textContent = game.record || "(no moves yet)";
   drawMoveButtons();
-  const others = game.humans.filter((s) => !game.seats.includes(s));
+  // Only the page that started the game holds the other human seats' keys, to hand out as links.
+  const others = game.links || [];
   const links = $("seat-links");
   links.innerHTML = "";
   if (others.length) {
     links.append("Other human seats play from their own page: ");
-    for (const seat of others) {
+    for (const {seat, key} of others) {
       const a = document.createElement("a");
-      a.href = `#game=${game.id}&seat=${seat}`;
+      const token = encodeURIComponent(TOKEN);
+      a.href = `#token=${token}&game=${game.id}&seat=${seat}&key=${encodeURIComponent(key)}`;
       a.target = "_blank";
       a.textContent = labels[seat];
       links.append(a, " ");
@@ -410,8 +446,7 @@ async function openFile() {
 function askAgent() {
   showError("analyse", "");
   const checkpoint = $("an-checkpoint").value.trim();
-  const inRuns = hello.checkpoints?.includes(checkpoint) || false;
-  page.agentRequest = {type: "agent", checkpoint, simulations: $("an-sims").value.trim(), in_runs: inRuns};
+  page.agentRequest = {type: "agent", checkpoint, simulations: $("an-sims").value.trim()};
   send(page.agentRequest);
 }
 
