@@ -1,14 +1,17 @@
-// Game-independent tools for Python: perft and timed random play, run without the GIL and stopped by Ctrl-C.
+// Game-independent tools for Python: perft, timed random play and exact exploitability, stopped by Ctrl-C.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "../common/stoppable.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
+#include "core/exploitability.h"
 #include "core/perft.h"
 #include "core/random_play.h"
 #include "core/text.h"
@@ -48,6 +51,48 @@ py::dict py_hidden_sample_bench(const GameHandle& g, double seconds, const SeedA
                   py::arg("microseconds_per_sample") = s.microseconds_per_sample());
 }
 
+// Python's repr of `value`, cut to 80 characters: error messages name what was given.
+std::string short_repr(const py::handle value) {
+  const py::str text = py::repr(value);
+  if (py::len(text) <= 80) return text.cast<std::string>();
+  return py::str(text[py::slice(0, 77, 1)]).cast<std::string>() + "...";
+}
+
+// policy(state, player) from Python, called with the GIL held: a clone of the state, so that
+// Python may keep or change what it is given. Its own exceptions pass through as they are.
+PolicyFunction python_policy(const GameHandle& g, py::function policy) {
+  return [game = g.game, policy = std::move(policy)](const State& state, Player player) {
+    py::object out = policy(StateHandle(game, state.clone()), player);
+    try {
+      return out.cast<std::vector<double>>();
+    } catch (const py::cast_error&) {
+      throw InputError("exploitability: the policy gave " + game->player_name(player) + " " + short_repr(out) +
+                       ", not a sequence of probabilities");
+    }
+  };
+}
+
+py::dict py_exploitability(const GameHandle& g, const py::object& policy, const IntArg& max_nodes_arg) {
+  const auto max_nodes = int_arg<std::uint64_t>(max_nodes_arg, "exploitability: max_nodes", 1,
+                                                static_cast<std::int64_t>(kMaxExploitabilityNodes));
+  ExploitabilityResult r;
+  if (py::isinstance<py::str>(policy) && text_of(policy).text == "uniform") {
+    // Nothing of Python is touched: the walk runs without the GIL, and Ctrl-C stops it.
+    r = run_interruptible([&] { return exploitability(*g.game, uniform_policy(), max_nodes); });
+  } else if (!py::isinstance<py::str>(policy) && PyCallable_Check(policy.ptr())) {
+    // A Python policy runs Python code at every information set, where Ctrl-C raises.
+    r = exploitability(*g.game, python_policy(g, py::reinterpret_borrow<py::function>(policy)), max_nodes);
+  } else {
+    throw InputError("exploitability: policy must be a callable policy(state, player) or \"uniform\", got " +
+                     short_repr(policy));
+  }
+  // A stop asked for elsewhere in the process (a signal here has raised above): nothing was measured.
+  if (r.stopped) throw std::runtime_error("exploitability: stopped on request before the tree was walked");
+  return py::dict(py::arg("nash_conv") = r.nash_conv, py::arg("exploitability") = r.exploitability,
+                  py::arg("values") = r.values, py::arg("best_response_values") = r.best_response_values,
+                  py::arg("nodes") = r.nodes, py::arg("information_sets") = r.information_sets);
+}
+
 }  // namespace
 
 void bind_tools(py::module_& m) {
@@ -74,6 +119,14 @@ void bind_tools(py::module_& m) {
         "The cost of sample_hidden: states met in random games (every 8th) are sampled for the seat to move until "
         "`seconds` of sampling are timed; returns a dict: samples, seconds, samples_per_second, "
         "microseconds_per_sample.");
+  m.def("exploitability", &py_exploitability, py::arg("game"), py::arg("policy") = "uniform",
+        py::arg("max_nodes") = kDefaultExploitabilityNodes,
+        "The exact exploitability of `policy` in a game small enough to walk whole (at most `max_nodes` states): "
+        "`policy(state, player)` returns the probabilities of state.legal_actions(player) from what `player` may "
+        "know (it is asked once per information set), or \"uniform\". Returns a dict: nash_conv, exploitability "
+        "(nash_conv / num_players), values and best_response_values (one per seat: the policy's expected return, "
+        "and a best response's against the others playing the policy), nodes and information_sets. ValueError "
+        "names a tree too big, or a policy's wrong length, negative probability or sum other than 1.");
 }
 
 }  // namespace boardlab::python

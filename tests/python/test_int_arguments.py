@@ -49,6 +49,7 @@ CALLS = {
     ("make_bot", "seed"): lambda v: _boardlab.make_bot("random", GAME, v),
     ("search_bench", "concurrent"): lambda v: _boardlab.search_bench(GAME, concurrent=v, seconds=0),
     ("search_bench", "seed"): lambda v: _boardlab.search_bench(GAME, seconds=0, seed=v),
+    ("exploitability", "max_nodes"): lambda v: boardlab.exploitability(GAME, "uniform", max_nodes=v),
     ("hidden_sample_bench", "seed"): lambda v: _boardlab.hidden_sample_bench(GAME, 0, seed=v),
     ("to_gravon", "winner"): lambda v: boardlab.to_gravon(STRATEGO.new_initial_state(), winner=v, result_type=3),
     ("to_gravon", "result_type"): lambda v: boardlab.to_gravon(STRATEGO.new_initial_state(), winner=0, result_type=v),
