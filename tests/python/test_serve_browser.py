@@ -161,7 +161,7 @@ def click_point(driver, name: str) -> None:
     await_game(driver, before)
 
 
-def start_game(driver, name: str, players: str, seed: int = 1) -> dict:
+def start_game(driver, name: str, players: str, seed: int | None = 1) -> dict:
     driver.find_element(By.ID, "tab-play").click()
     Select(driver.find_element(By.ID, "game")).select_by_value(name)
     field = driver.find_element(By.ID, "players")
@@ -169,7 +169,8 @@ def start_game(driver, name: str, players: str, seed: int = 1) -> dict:
     field.send_keys(players)
     seed_field = driver.find_element(By.ID, "seed")
     seed_field.clear()
-    seed_field.send_keys(str(seed))
+    if seed is not None:  # a hidden-information game takes no seed from a page
+        seed_field.send_keys(str(seed))
     old = game(driver)
     driver.find_element(By.ID, "new-game").click()
     wait_for(driver, "the new game", lambda d: game(d) is not None and (old is None or game(d)["id"] != old["id"]))
@@ -334,3 +335,19 @@ def test_a_page_without_the_token_is_refused_and_says_why(browser, server):
     wait_for(browser, "page connected", lambda d: connected(d) == "yes")
     browser.get(origin)
     wait_for(browser, "page connected from the kept token", lambda d: connected(d) == "yes")
+
+
+def test_a_hidden_game_hands_the_other_human_a_link_with_its_seats_key(page):
+    started = start_game(page, "stratego", "human,human", seed=None)
+    assert started["seats"] == [0] and "seed" not in started
+    href = page.find_element(By.CSS_SELECTOR, "#seat-links a").get_attribute("href")
+    assert f"game={started['id']}" in href and "&seat=1&key=" in href and "token=" in href
+    for address, joined in ((re.sub(r"&key=[^&]*", "", href), False), (href, True)):
+        page.get("about:blank")
+        page.get(address)
+        if joined:
+            wait_for(page, "Blue's seat", lambda d: game(d) is not None and game(d)["seats"] == [1])
+            assert game(page)["id"] == started["id"] and game(page)["links"] == []
+        else:
+            wait_for(page, "the refusal", lambda d: "key" in d.find_element(By.ID, "play-error").text)
+            assert game(page) is None
