@@ -144,18 +144,22 @@ double log_likelihood(const Model& model, std::span<const double> theta) {
   return out;
 }
 
-// Which players games link to `anchor`: it and every player met (in a ranking of weight
-// above 0) by a player linked. The rest have no rating relative to the anchor.
-std::vector<char> linked_to(int anchor, int num_players, const std::vector<Ranking>& rankings) {
+// Which players games link to the held players (`held[p]` not NaN): a held player that played
+// and every player met (in a ranking of weight above 0) by a player linked. The rest have no
+// rating relative to the held ones.
+std::vector<char> linked_to(std::span<const double> held, int num_players, const std::vector<Ranking>& rankings) {
   std::vector<std::vector<int>> games_of(num_players);  // the weighted rankings each player is in
   for (std::size_t r = 0; r < rankings.size(); ++r)
     if (rankings[r].weight > 0)
       for (const auto& group : rankings[r].groups)
         for (int p : group) games_of[p].push_back(static_cast<int>(r));
   std::vector<char> linked(num_players, 0), ranking_seen(rankings.size(), 0);
-  if (games_of[anchor].empty()) return linked;
-  std::vector<int> frontier = {anchor};
-  linked[anchor] = 1;
+  std::vector<int> frontier;
+  for (int p = 0; p < num_players; ++p)
+    if (!std::isnan(held[p]) && !games_of[p].empty()) {
+      linked[p] = 1;
+      frontier.push_back(p);
+    }
   while (!frontier.empty()) {
     const int p = frontier.back();
     frontier.pop_back();
@@ -208,13 +212,35 @@ double rankings_log_likelihood(int num_players, const std::vector<Ranking>& rank
 
 EloFit fit_rankings(int num_players, const std::vector<Ranking>& rankings, int anchor, double prior_draws) {
   check_rating_options("fit_rankings", num_players, anchor, prior_draws);
+  std::vector<double> held(num_players, std::numeric_limits<double>::quiet_NaN());
+  held[anchor] = 0;
+  EloFit fit = fit_rankings_held(num_players, rankings, held, prior_draws);
+  fit.anchor = anchor;
+  return fit;
+}
+
+EloFit fit_rankings_held(int num_players, const std::vector<Ranking>& rankings, std::span<const double> held_elo,
+                         double prior_draws) {
+  check_rating_options("fit_rankings_held", num_players, 0, prior_draws);
+  if (static_cast<int>(held_elo.size()) != num_players)
+    throw InputError("fit_rankings_held: " + std::to_string(held_elo.size()) + " held ratings for " +
+                     std::to_string(num_players) + " players");
+  int anchor = -1;
+  for (int p = 0; p < num_players; ++p) {
+    if (std::isinf(held_elo[p]))
+      throw InputError("fit_rankings_held: player " + std::to_string(p) + "'s held rating is infinite");
+    if (anchor < 0 && !std::isnan(held_elo[p])) anchor = p;
+  }
+  if (anchor < 0) throw InputError("fit_rankings_held: no player's rating is held, so nothing fixes the scale");
   const Model model = build_model(num_players, rankings, prior_draws);
-  // Strengths in natural-log units; every player but the anchor is free.
+  // Strengths in natural-log units; the players whose ratings are not held are free.
   std::vector<int> index(num_players, -1);
-  int free_count = 0;
-  for (int p = 0; p < num_players; ++p)
-    if (p != anchor) index[p] = free_count++;
   std::vector<double> theta(num_players, 0.0);
+  int free_count = 0;
+  for (int p = 0; p < num_players; ++p) {
+    if (std::isnan(held_elo[p])) index[p] = free_count++;
+    else theta[p] = held_elo[p] / kEloPerNat;
+  }
   Eigen::MatrixXd info = Eigen::MatrixXd::Zero(free_count, free_count);
   std::vector<double> weights;
 
@@ -254,11 +280,11 @@ EloFit fit_rankings(int num_players, const std::vector<Ranking>& rankings, int a
   }
   if (free_count == 0) fit.iterations = 0;
   const Eigen::MatrixXd covariance = info.ldlt().solve(Eigen::MatrixXd::Identity(free_count, free_count));
-  const std::vector<char> linked = linked_to(anchor, num_players, rankings);
+  const std::vector<char> linked = linked_to(held_elo, num_players, rankings);
   for (int p = 0; p < num_players; ++p) {
     fit.rated.push_back(linked[p] != 0);
     const double unrated = std::numeric_limits<double>::quiet_NaN();
-    const double elo = linked[p] ? kEloPerNat * theta[p] : unrated;
+    const double elo = !linked[p] ? unrated : index[p] < 0 ? held_elo[p] : kEloPerNat * theta[p];
     const double se = !linked[p]    ? unrated
                       : index[p] < 0 ? 0.0
                                      : kEloPerNat * std::sqrt(std::max(0.0, covariance(index[p], index[p])));

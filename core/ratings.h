@@ -38,7 +38,7 @@ struct EloFit {
   std::vector<double> low;             // 95% interval: elo ± 1.96 · stderr
   std::vector<double> high;
   std::vector<bool> rated;             // false: the NaN ratings above
-  int anchor = 0;                      // the player rated 0 by definition
+  int anchor = 0;                      // the player rated 0 by definition (fit_rankings_held: the first held)
   int iterations = 0;
   bool converged = true;  // false when a rating runs away (a perfect record without the prior)
 };
@@ -56,6 +56,16 @@ Ranking ranking_from_returns(std::span<const int> players, std::span<const doubl
 // player twice in one ranking, an empty group, a tied group above kMaxTiedGroup, or a
 // weight that is negative or not finite.
 EloFit fit_rankings(int num_players, const std::vector<Ranking>& rankings, int anchor = 0, double prior_draws = 1.0);
+
+// fit_rankings with several players' ratings held where they are: held_elo[p] is player p's
+// fixed Elo, or NaN for a player to fit. This rates a newcomer against reference players whose
+// ratings were fitted once (a game's ladder, core/ladder.h), so that every evaluation is in
+// the same units. The intervals are those of the free players given the held ratings (the
+// held ones' own uncertainty is not added). Players no game links to a held player that
+// played are unrated; EloFit::anchor is the first held player. Throws InputError as
+// fit_rankings does, and when held_elo has the wrong length, holds no rating or an infinite one.
+EloFit fit_rankings_held(int num_players, const std::vector<Ranking>& rankings, std::span<const double> held_elo,
+                         double prior_draws = 1.0);
 
 // The log-likelihood fit_rankings maximises, prior excluded, at strengths `theta` (natural-log units).
 double rankings_log_likelihood(int num_players, const std::vector<Ranking>& rankings, std::span<const double> theta);

@@ -279,6 +279,7 @@ TrainSummary train_here(const TrainOptions& options, RankInfo& me) {
                          {.opponents = cfg.eval_opponents,
                           .games = cfg.eval_games,
                           .previous = cfg.eval_previous,
+                          .ladder_rungs = cfg.eval_ladder_rungs,
                           .search = cfg.eval_search,
                           .seed = cfg.seed},
                          run);

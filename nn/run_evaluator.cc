@@ -11,13 +11,43 @@
 namespace boardlab {
 
 RunEvaluator::RunEvaluator(const Game& game, const RunEvaluatorOptions& options, RunFolder& run)
-    : game_(&game), options_(options), run_(&run) {}
+    : game_(&game), options_(options), run_(&run), ladder_(find_ladder(game)) {}
+
+std::vector<std::string> RunEvaluator::opponents() const {
+  std::vector<std::string> out = options_.opponents;
+  if (ladder_)
+    for (std::string& rung : ladder_->around(ladder_elo_, options_.ladder_rungs, options_.opponents))
+      out.push_back(std::move(rung));
+  return out;
+}
+
+void RunEvaluator::rate_on_ladder(const ArenaReport& report, const std::vector<std::string>& players,
+                                  RunEvaluation& out) {
+  if (!ladder_) {
+    if (options_.ladder_rungs > 0 && !said_no_ladder_)
+      run_->log("no stored ladder for " + game_->to_string() + " (" + ladder_file(game_->name()) +
+                "): evaluations rate the network against their own opponents only");
+    said_no_ladder_ = true;
+    return;
+  }
+  std::vector<Ranking> rankings;
+  for (const ArenaGame& g : report.games) rankings.push_back(ranking_from_returns(g.seats, g.returns));
+  for (const std::string& p : players)
+    if (ladder_->find(p) >= 0) out.ladder_opponents.push_back(p);
+  if (out.ladder_opponents.empty()) return;
+  const EloFit fit = boardlab::rate_on_ladder(*ladder_, players, rankings);
+  if (!fit.rated[0]) return;
+  out.ladder_elo = fit.elo[0];
+  out.ladder_low = fit.low[0];
+  out.ladder_high = fit.high[0];
+  ladder_elo_ = out.ladder_elo;
+}
 
 std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model> network, std::int64_t step,
                                                     double max_seconds) {
   const std::string current_name = "net@" + std::to_string(step);
   std::vector<std::string> players = {current_name};
-  for (const auto& o : options_.opponents) players.push_back(o);
+  for (const auto& o : opponents()) players.push_back(o);
   std::string previous_name;
   if (options_.previous && previous_ && previous_step_ != step) {
     previous_name = "net@" + std::to_string(previous_step_);
@@ -34,6 +64,8 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
   arena.seed = options_.seed * 1000003 + static_cast<std::uint64_t>(step);
   arena.anchor = default_anchor(players);
   arena.max_seconds = max_seconds;
+  // The ladder's ratings hold for games opened as its own were.
+  if (ladder_) arena.opening_turns = ladder_->opening_turns;
   Model::set_torch_threads(1);
   const ArenaReport report = run_arena(*game_, players, focus_groups(0, static_cast<int>(players.size()),
                                                                        game_->num_players()),
@@ -55,6 +87,7 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
   out.low = report.elo.low[0];
   out.high = report.elo.high[0];
   out.seconds = report.seconds;
+  rate_on_ladder(report, players, out);
   auto score_against = [&](const std::string& name) {
     for (const Pairing& p : report.pairings)
       if (p.a == 0 && players[static_cast<std::size_t>(p.b)] == name) return p.score();
@@ -85,13 +118,17 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
                                                       : std::nan("");
   previous_ = std::move(network);
   previous_step_ = step;
+  std::string ladder_line;
+  if (!std::isnan(out.ladder_elo))
+    ladder_line = "ladder rating " + metric_number(out.ladder_elo, 0) + " [" + metric_number(out.ladder_low, 0) + ", " +
+                  metric_number(out.ladder_high, 0) + "] (rungs held at their stored ratings)\n";
   run_->log("evaluation at step " + std::to_string(step) + " (" + metric_number(report.seconds, 0) + " s):\n" +
-            out.table);
+            out.table + ladder_line);
   return out;
 }
 
 std::vector<std::string> RunEvaluator::metric_columns() const {
-  std::vector<std::string> columns = {"elo", "elo_low", "elo_high"};
+  std::vector<std::string> columns = {"elo", "elo_low", "elo_high", "ladder_elo", "ladder_low", "ladder_high"};
   for (const auto& o : options_.opponents) columns.push_back("score_vs_" + o);
   columns.push_back("score_vs_previous");
   columns.push_back("eval_draw_rate");
@@ -104,6 +141,9 @@ MetricsRow RunEvaluator::metrics(const RunEvaluation& e) const {
   row["elo"] = metric_number(e.elo, 1);
   row["elo_low"] = metric_number(e.low, 1);
   row["elo_high"] = metric_number(e.high, 1);
+  row["ladder_elo"] = metric_number(e.ladder_elo, 1);
+  row["ladder_low"] = metric_number(e.ladder_low, 1);
+  row["ladder_high"] = metric_number(e.ladder_high, 1);
   for (std::size_t i = 0; i < options_.opponents.size(); ++i)
     row["score_vs_" + options_.opponents[i]] = metric_number(e.scores[i], 3);
   row["score_vs_previous"] = metric_number(e.scores.back(), 3);

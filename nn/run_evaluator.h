@@ -1,13 +1,17 @@
 // A run's evaluations: the current network against fixed baselines and the previous evaluation's network.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/arena.h"
 #include "core/game.h"
+#include "core/ladder.h"
 #include "mcts/search_config.h"
 #include "nn/metrics_file.h"
 #include "nn/model.h"
@@ -19,6 +23,9 @@ struct RunEvaluatorOptions {
   std::vector<std::string> opponents;  // player specs: random, uct:N, mcts(...), agent:PATH (core/player_spec.h)
   int games = 20;                      // per opponent
   bool previous = true;                // also play the previous evaluation's network
+  // Rungs of the game's stored ladder (core/ladder.h) played besides the opponents, chosen
+  // around the network's last ladder rating, so that its rating keeps rising past `random`.
+  int ladder_rungs = 2;
   SearchConfig search;                 // the network's search in these games
   std::uint64_t seed = 1;
 };
@@ -27,6 +34,10 @@ struct RunEvaluation {
   std::int64_t step = 0;
   std::string table;
   double elo = 0, low = 0, high = 0;  // the network's, random (or the first opponent) = 0
+  // The network's rating on the game's ladder, its rungs held at their stored ratings (NaN:
+  // the game has no ladder), and the rungs that were played for it.
+  double ladder_elo = std::nan(""), ladder_low = std::nan(""), ladder_high = std::nan("");
+  std::vector<std::string> ladder_opponents;
   std::vector<double> scores;         // vs each opponent, then vs previous (NaN when absent)
   double draw_rate = 0;               // of the network's games
   double pass_rate = 0;               // the network's passes per turn it played (NaN: the game has no pass)
@@ -35,6 +46,8 @@ struct RunEvaluation {
 
 class RunEvaluator {
  public:
+  // Reads the game's stored ladder, if it has one: a malformed ladder file throws InputError
+  // here, before the run starts.
   RunEvaluator(const Game& game, const RunEvaluatorOptions& options, RunFolder& run);
 
   // Plays `network` (the learner's network at `step`) against every opponent, writes
@@ -51,8 +64,16 @@ class RunEvaluator {
   const Game* game_;
   RunEvaluatorOptions options_;
   RunFolder* run_;
+  // The opponents of the next evaluation: options_.opponents and the ladder's rungs around
+  // the last ladder rating.
+  std::vector<std::string> opponents() const;
+  void rate_on_ladder(const ArenaReport& report, const std::vector<std::string>& players, RunEvaluation& out);
+
   std::shared_ptr<const Model> previous_;
   std::int64_t previous_step_ = 0;
+  std::optional<Ladder> ladder_;
+  bool said_no_ladder_ = false;
+  double ladder_elo_ = -std::numeric_limits<double>::infinity();  // none yet: start from the weakest rungs
 };
 
 }  // namespace boardlab

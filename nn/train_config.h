@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/config_schema.h"
+#include "core/ladder.h"
 #include "mcts/search_config.h"
 #include "nn/inference_server.h"
 #include "nn/learner.h"
@@ -51,6 +52,7 @@ struct TrainConfig {
   int eval_games = 20;
   std::vector<std::string> eval_opponents = {"random", "uct:200"};
   bool eval_previous = false;
+  int eval_ladder_rungs = 2;
   int eval_simulations = 32;
   // Past what 15 minutes train here (about 6500 steps): the clock ends a default run, and
   // the learning-rate schedule follows whichever limit comes first.
@@ -122,6 +124,11 @@ struct TrainConfig {
       v("opponents", eval_opponents, "baseline players (random, uct:N, mcts(key=value,...), agent:PATH), at least one",
         MinItems{1});
       v("previous_checkpoint", eval_previous, "also play the previous evaluation's network");
+      v("ladder_rungs", eval_ladder_rungs,
+        "rungs of the game's stored ladder (boardlab ladder) played besides the opponents, around the network's "
+        "last ladder rating: its rating in the ladder's units (metrics ladder_elo) rises as long as the ladder's "
+        "top is stronger (0: none)",
+        Range::between(0, kMaxLadderRungs));
       v("simulations", eval_simulations, "the agent's search budget in evaluation games", Range::between(1, 100000));
     });
     v.section("distributed", [&] {

@@ -26,7 +26,7 @@ def _spec(player) -> str:
 
 
 def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, threads: int = 0,
-             opening_turns: int | None = None, progress: bool = False) -> dict:
+             opening_turns: int | None = None, progress: bool = False, ladder: bool = False) -> dict:
     """Plays players against each other (round robin, or `against` versus each) on all cores.
 
     players: specs ("random", "uct:200", "mcts(simulations=64)", "agent:PATH(simulations=8)"; core/player_spec.h)
@@ -41,7 +41,9 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
     the games), "games" (group, seats, returns, truncated, length, record), "truncated" (games ended by a
     cap) and JSON/CSV forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records"). Ctrl-C or
     SIGTERM stops the games within a move: the result then holds the games played, with "stopped" True,
-    "planned" (the games scheduled) and "signal".
+    "planned" (the games scheduled) and "signal". ladder=True also rates every player against the game's
+    stored ladder (`boardlab ladder`), its rungs held at their stored ratings: "ladder" (else None) holds the
+    rungs and per player elo, low, high.
     """
     specs = [_spec(p) for p in players]
     focus = _spec(against) if against is not None else None
@@ -54,7 +56,7 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
         game = boardlab.load_game(game)
     engine = module_for(specs + ([focus] if focus else []))
     return engine.run_arena(game, specs, games=games, against=focus, seed=seed, threads=threads,
-                            opening_turns=opening_turns, progress=progress)
+                            opening_turns=opening_turns, progress=progress, ladder=ladder)
 
 
 def make_bot(spec: str, game, seed: int = 0):

@@ -37,12 +37,18 @@ def plot_metrics(run, x="step", figsize=(15, 7)):
     losses.set(title="losses", xlabel=x)
     losses.legend()
 
-    rated = [r for r in rows if r.get("elo") is not None]
+    # The ladder rating (its rungs held at their stored ratings) rises as long as the ladder's top is
+    # stronger; the evaluation's own fit, anchored at a random player the network always beats, goes flat.
+    on_ladder = [r for r in rows if r.get("ladder_elo") is not None]
+    rated = on_ladder or [r for r in rows if r.get("elo") is not None]
+    key = "ladder_elo" if on_ladder else "elo"
     if rated:
         xs = [r[x] for r in rated]
-        elo.plot(xs, [r["elo"] for r in rated], marker="o")
-        elo.fill_between(xs, [r["elo_low"] for r in rated], [r["elo_high"] for r in rated], alpha=0.25)
-    elo.set(title="Elo (random = 0), 95% interval; scores", xlabel=x, ylabel="Elo")
+        elo.plot(xs, [r[key] for r in rated], marker="o", label="ladder" if on_ladder else "Elo")
+        low, high = ("ladder_low", "ladder_high") if on_ladder else ("elo_low", "elo_high")
+        elo.fill_between(xs, [r[low] for r in rated], [r[high] for r in rated], alpha=0.25)
+    title = "Elo on the game's ladder" if on_ladder else "Elo"
+    elo.set(title=f"{title} (random = 0), 95% interval; scores", xlabel=x, ylabel="Elo")
     # A fit over a few games per opponent is dominated by the sure win against `random`, so the
     # panel also draws each opponent's score: that is where a run's progress against strong
     # opponents shows.

@@ -13,65 +13,78 @@
 #include "core/arena.h"
 #include "core/bot.h"
 #include "core/errors.h"
+#include "core/ladder.h"
 #include "../module/arguments.h"
 #include "../module/handles.h"
 #include "stoppable.h"
 
 namespace boardlab::python {
 
-// Plays an arena with the GIL released. `against` names one player to play all the others
-// (else round robin); progress, when asked, is a line on standard error updated per game.
-// Ctrl-C or SIGTERM ends it early with the games played so far: the result then says
-// stopped=True and the signal, for the caller to report.
-inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle& game,
-                                     const std::vector<std::string>& players, int games,
-                                     const std::optional<std::string>& against, std::uint64_t seed, int threads,
-                                     std::optional<int> opening_turns, bool progress, double prior_draws) {
+// A number the report does not have (NaN) is None, as it is null in the JSON form.
+inline pybind11::object number_or_none(double value) {
   namespace py = pybind11;
-  if (players.size() < 2 && !against) throw InputError("arena: name at least two players");
-  std::vector<std::string> all = players;
-  int focus = -1;
-  if (against) {
-    focus = 0;
-    all.insert(all.begin(), *against);
+  return std::isnan(value) ? py::object(py::none()) : py::object(py::float_(value));
+}
+
+// Groups a caller named: each of `seats` distinct players among `n`.
+inline std::vector<std::vector<int>> checked_groups(const std::vector<std::vector<int>>& groups, int n, int seats) {
+  if (groups.empty()) throw InputError("arena: groups is empty");
+  for (const auto& group : groups) {
+    if (static_cast<int>(group.size()) != seats)
+      throw InputError("arena: a group of " + std::to_string(group.size()) + " players; the game seats " +
+                       std::to_string(seats));
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (group[i] < 0 || group[i] >= n)
+        throw InputError("arena: group player " + std::to_string(group[i]) + " is not one of the " +
+                         std::to_string(n) + " players");
+      for (std::size_t j = 0; j < i; ++j)
+        if (group[j] == group[i]) throw InputError("arena: player " + std::to_string(group[i]) + " twice in a group");
+    }
   }
-  ArenaOptions options;
-  options.games = games;
-  options.seed = seed;
-  options.threads = threads;
-  options.opening_turns = opening_turns;
-  options.prior_draws = prior_draws;
-  options.anchor = default_anchor(all);
-  if (progress) {
-    options.progress = [](const ArenaProgress& p) {
-      std::fprintf(stderr, "\r  %d/%d games, %.2f games/s, ETA %.0f s   ", p.done, p.total, p.games_per_second(),
-                   p.eta_seconds());
-      if (p.done == p.total) std::fprintf(stderr, "\n");
-      std::fflush(stderr);
-    };
+  return groups;
+}
+
+// Every player rated against a stored ladder: its rungs held, the others fitted (core/ladder.h).
+inline pybind11::dict ladder_dict(const Ladder& ladder, const std::string& file, const ArenaReport& report,
+                                  const std::vector<std::string>& all, double prior_draws) {
+  namespace py = pybind11;
+  std::vector<Ranking> rankings;
+  for (const ArenaGame& g : report.games) rankings.push_back(ranking_from_returns(g.seats, g.returns));
+  py::list ratings;
+  bool any_rung = false;
+  for (const std::string& player : all) any_rung = any_rung || ladder.find(player) >= 0;
+  if (any_rung) {
+    const EloFit fit = rate_on_ladder(ladder, all, rankings, prior_draws);
+    for (std::size_t i = 0; i < all.size(); ++i)
+      ratings.append(py::dict(py::arg("player") = all[i], py::arg("rung") = ladder.find(all[i]) >= 0,
+                              py::arg("rated") = static_cast<bool>(fit.rated[i]),
+                              py::arg("elo") = number_or_none(fit.elo[i]),
+                              py::arg("low") = number_or_none(fit.low[i]), py::arg("high") = number_or_none(fit.high[i])));
   }
-  const int n = static_cast<int>(all.size());
-  const auto groups = focus >= 0 ? focus_groups(focus, n, game.game->num_players())
-                                 : round_robin_groups(n, game.game->num_players());
-  const auto [report, stopped_by] = run_stoppable([&] { return run_arena(*game.game, all, groups, factory, options); });
-  if (progress && report.stopped) std::fprintf(stderr, "\n");  // the progress line stays as it was
-  // A number the report does not have (NaN: the rating of a player no game links to the
-  // anchor, the means of a player with no games) is None, as it is null in the JSON form.
-  const auto number = [](double value) -> py::object {
-    return std::isnan(value) ? py::object(py::none()) : py::object(py::float_(value));
-  };
+  py::list rungs;
+  for (const LadderRung& r : ladder.rungs)
+    rungs.append(py::dict(py::arg("player") = r.player, py::arg("elo") = r.elo, py::arg("low") = r.low,
+                          py::arg("high") = r.high, py::arg("games") = r.games));
+  return py::dict(py::arg("game") = ladder.game, py::arg("file") = file,
+                  py::arg("rungs") = rungs, py::arg("ratings") = ratings, py::arg("opening_turns") = ladder.opening_turns);
+}
+
+// The report as a dict; a number it does not have (NaN: the rating of a player no game links
+// to the anchor, the means of a player with no games) is None, as it is null in the JSON form.
+inline pybind11::dict report_dict(const ArenaReport& report, const std::vector<std::string>& all, int stopped_by) {
+  namespace py = pybind11;
   py::list elo;
   for (std::size_t i = 0; i < all.size(); ++i)
     elo.append(py::dict(py::arg("player") = all[i], py::arg("rated") = static_cast<bool>(report.elo.rated[i]),
-                        py::arg("elo") = number(report.elo.elo[i]),
-                        py::arg("stderr") = number(report.elo.standard_error[i]),
-                        py::arg("low") = number(report.elo.low[i]), py::arg("high") = number(report.elo.high[i])));
+                        py::arg("elo") = number_or_none(report.elo.elo[i]),
+                        py::arg("stderr") = number_or_none(report.elo.standard_error[i]),
+                        py::arg("low") = number_or_none(report.elo.low[i]), py::arg("high") = number_or_none(report.elo.high[i])));
   py::list standings;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const Standing& s = report.standings[i];
     standings.append(py::dict(py::arg("player") = all[i], py::arg("games") = s.games,
-                              py::arg("mean_return") = number(s.mean_return),
-                              py::arg("mean_rank") = number(s.mean_rank),
+                              py::arg("mean_return") = number_or_none(s.mean_return),
+                              py::arg("mean_rank") = number_or_none(s.mean_rank),
                               py::arg("truncated") = s.truncated));
   }
   py::list pairings;
@@ -100,6 +113,57 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
   return out;
 }
 
+// Plays an arena with the GIL released. `against` names one player to play all the others
+// (else round robin); progress, when asked, is a line on standard error updated per game.
+// Ctrl-C or SIGTERM ends it early with the games played so far: the result then says
+// stopped=True and the signal, for the caller to report.
+// `groups` (indices into `players`) replaces the round robin; `ladder` also rates every player
+// against the game's stored ladder (core/ladder.h), the rungs held at their stored ratings.
+inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle& game,
+                                     const std::vector<std::string>& players, int games,
+                                     const std::optional<std::string>& against, std::uint64_t seed, int threads,
+                                     std::optional<int> opening_turns, bool progress, double prior_draws,
+                                     const std::optional<std::vector<std::vector<int>>>& groups = std::nullopt,
+                                     bool ladder = false) {
+  namespace py = pybind11;
+  if (players.size() < 2 && !against) throw InputError("arena: name at least two players");
+  if (groups && against) throw InputError("arena: give groups or against, not both");
+  std::optional<Ladder> stored;
+  if (ladder && !(stored = find_ladder(*game.game)))
+    throw InputError("arena: " + game.game->to_string() + " has no stored ladder (" + ladder_file(game.game->name()) +
+                     "; build one with `boardlab ladder`)");
+  std::vector<std::string> all = players;
+  int focus = -1;
+  if (against) {
+    focus = 0;
+    all.insert(all.begin(), *against);
+  }
+  ArenaOptions options;
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  options.opening_turns = opening_turns;
+  options.prior_draws = prior_draws;
+  options.anchor = default_anchor(all);
+  if (progress) {
+    options.progress = [](const ArenaProgress& p) {
+      std::fprintf(stderr, "\r  %d/%d games, %.2f games/s, ETA %.0f s   ", p.done, p.total, p.games_per_second(),
+                   p.eta_seconds());
+      if (p.done == p.total) std::fprintf(stderr, "\n");
+      std::fflush(stderr);
+    };
+  }
+  const int n = static_cast<int>(all.size());
+  const auto played = groups ? checked_groups(*groups, n, game.game->num_players())
+                     : focus >= 0 ? focus_groups(focus, n, game.game->num_players())
+                                  : round_robin_groups(n, game.game->num_players());
+  const auto [report, stopped_by] = run_stoppable([&] { return run_arena(*game.game, all, played, factory, options); });
+  if (progress && report.stopped) std::fprintf(stderr, "\n");  // the progress line stays as it was
+  py::dict out = report_dict(report, all, stopped_by);
+  out["ladder"] = stored ? ladder_dict(*stored, ladder_file(game.game->name()), report, all, prior_draws) : py::object(py::none());
+  return out;
+}
+
 // Defines run_arena() and make_bot() on `m` for the given factory.
 inline void bind_arena(pybind11::module_& m, BotFactory factory) {
   namespace py = pybind11;
@@ -107,22 +171,27 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       "run_arena",
       [factory](const GameHandle& game, const std::vector<TextArg>& players, const IntArg& games,
                 const std::optional<TextArg>& against, const SeedArg& seed, const IntArg& threads,
-                const std::optional<IntArg>& opening_turns, bool progress, double prior_draws) {
+                const std::optional<IntArg>& opening_turns, bool progress, double prior_draws,
+                const std::optional<std::vector<std::vector<int>>>& groups, bool ladder) {
         return run_arena_with(factory, game, text_args(players, "run_arena: players"),
                               int_arg<int>(games, "run_arena: games", 1), text_arg(against, "run_arena: against"),
                               seed_arg(seed, "run_arena: seed"), int_arg<int>(threads, "run_arena: threads"),
-                              int_arg<int>(opening_turns, "run_arena: opening_turns"), progress, prior_draws);
+                              int_arg<int>(opening_turns, "run_arena: opening_turns"), progress, prior_draws, groups,
+                              ladder);
       },
       py::arg("game"), py::arg("players"), py::arg("games") = 100, py::arg("against") = py::none(),
       py::arg("seed") = 0, py::arg("threads") = 0, py::arg("opening_turns") = py::none(), py::arg("progress") = false,
-      py::arg("prior_draws") = 1.0,
+      py::arg("prior_draws") = 1.0, py::arg("groups") = py::none(), py::arg("ladder") = false,
       "Plays `games` games per group of players (as many as the game seats) on all cores, round robin or "
       "`against` with each group of the others, each game opened by `opening_turns` random turns (None: the "
       "game's own number, game.arena_opening_turns()), and returns the results: pairwise table, standings (games, "
       "mean return, mean rank), and ratings fitted to each game's whole ranking (Plackett-Luce on the Elo "
       "scale; Elo itself for two players) with 95% intervals; a player no game links to the anchor (one with no "
       "games) has rated=False and None for its rating, interval and means. Ctrl-C or SIGTERM stops it early: the "
-      "results then hold the games played, with stopped=True, planned (the games scheduled) and signal.");
+      "results then hold the games played, with stopped=True, planned (the games scheduled) and signal. `groups` "
+      "(lists of indices into players, as many as the game seats) replaces the round robin; ladder=True also "
+      "rates every player against the game's stored ladder (its rungs held at their stored ratings): "
+      "result['ladder'], else None.");
   m.def(
       "make_bot",
       [factory](const TextArg& spec, const GameHandle& game, const SeedArg& seed) {

@@ -12,5 +12,6 @@ void bind_registry(pybind11::module_& m);
 void bind_tools(pybind11::module_& m);
 void bind_search(pybind11::module_& m);
 void bind_gravon(pybind11::module_& m);
+void bind_ladder(pybind11::module_& m);
 
 }  // namespace boardlab::python

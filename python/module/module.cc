@@ -23,4 +23,5 @@ PYBIND11_MODULE(_boardlab, m) {
   python::bind_tools(m);
   python::bind_search(m);
   python::bind_gravon(m);
+  python::bind_ladder(m);
 }

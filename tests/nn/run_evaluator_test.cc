@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 #include "core/stop.h"
@@ -25,6 +26,7 @@ RunEvaluatorOptions options() {
   o.search.algorithm = SearchAlgorithm::kGumbel;
   o.search.simulations = 2;
   o.search.gumbel_scale = 0;
+  o.ladder_rungs = 0;  // the tests that want the game's ladder give one of their own
   return o;
 }
 
@@ -56,6 +58,54 @@ TEST(RunEvaluator, WritesItsFilesAndMeetsThePreviousNetworkNextTime) {
   for (const auto& c : columns) EXPECT_TRUE(row.contains(c)) << c;
   EXPECT_FALSE(row.at("elo").empty());
   EXPECT_FALSE(row.at("score_vs_previous").empty());
+}
+
+TEST(RunEvaluator, RatesTheNetworkOnTheGamesLadderAndClimbsItsRungs) {
+  TempDir tmp;
+  std::filesystem::create_directories(tmp / "games/virus_war");
+  Ladder ladder;
+  ladder.game = virus_war().to_string();
+  ladder.opening_turns = 2;
+  ladder.rungs = {{"random", 0, 0, 0, 10}, {"uct:2", 300, 200, 400, 10}, {"uct:4", 600, 500, 700, 10},
+                  {"uct:8", 900, 800, 1000, 10}};
+  store_ladder(tmp / "games/virus_war/ladder.yaml", ladder);
+  ::setenv("BOARDLAB_GAMES_DIR", (tmp / "games").c_str(), 1);
+  std::string log;
+  const auto run = RunFolder::create(tmp / "run", [&](const std::string& line) { log += line + "\n"; });
+  RunEvaluatorOptions o = options();
+  o.ladder_rungs = 2;
+  o.previous = false;
+  RunEvaluator evaluator(virus_war(), o, *run);
+  ::unsetenv("BOARDLAB_GAMES_DIR");
+  const RunEvaluation first = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 1), 5).value();
+  // No rating yet: the weakest rungs besides the opponents (random).
+  EXPECT_EQ(first.ladder_opponents, (std::vector<std::string>{"random", "uct:2", "uct:4"}));
+  ASSERT_FALSE(std::isnan(first.ladder_elo));
+  EXPECT_LT(first.ladder_low, first.ladder_elo);
+  EXPECT_GT(first.ladder_high, first.ladder_elo);
+  EXPECT_NE(log.find("ladder rating "), std::string::npos) << log;
+  const MetricsRow row = evaluator.metrics(first);
+  EXPECT_FALSE(row.at("ladder_elo").empty());
+  // The next evaluation plays the rungs around the rating the first one found.
+  const RunEvaluation second = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 2), 9).value();
+  std::vector<std::string> expected = {"random"};
+  for (const std::string& rung : ladder.around(first.ladder_elo, 2, o.opponents)) expected.push_back(rung);
+  EXPECT_EQ(second.ladder_opponents, expected);
+}
+
+TEST(RunEvaluator, WithoutALadderTheLadderColumnsStayEmpty) {
+  TempDir tmp;
+  ::setenv("BOARDLAB_GAMES_DIR", (tmp / "nothing").c_str(), 1);
+  std::string log;
+  const auto run = RunFolder::create(tmp / "run", [&](const std::string& line) { log += line + "\n"; });
+  RunEvaluatorOptions o = options();
+  o.ladder_rungs = 2;
+  RunEvaluator evaluator(virus_war(), o, *run);
+  ::unsetenv("BOARDLAB_GAMES_DIR");
+  const RunEvaluation e = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 1), 5).value();
+  EXPECT_NE(log.find("no stored ladder for virus_war"), std::string::npos) << log;
+  EXPECT_TRUE(std::isnan(e.ladder_elo));
+  EXPECT_EQ(evaluator.metrics(e).at("ladder_elo"), "");
 }
 
 TEST(RunEvaluator, AGameWithoutAPassHasNoPassRate) {

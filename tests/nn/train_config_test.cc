@@ -223,7 +223,8 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
 
       "checkpoint.every_steps=9", "checkpoint.keep=2",
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
-      "evaluation.previous_checkpoint=true", "evaluation.simulations=5", "distributed.learners=3", "run.max_steps=8",
+      "evaluation.previous_checkpoint=true", "evaluation.ladder_rungs=3", "evaluation.simulations=5",
+      "distributed.learners=3", "run.max_steps=8",
       "run.max_minutes=0.5",
       "run.log_every_seconds=2"};
   // The auxiliary heads, the spatial policy and the score utility stay at their defaults:

@@ -11,6 +11,7 @@ from boardlab.engine import module_for, network_module
 from boardlab.errors import CliError
 from boardlab.flags import MAX_ARENA_GAMES, MAX_ARENA_THREADS, int_in, seed_type
 from boardlab.game_args import parse_params
+from boardlab.ladder import ladder_rating_line
 
 
 def register(subparsers) -> None:
@@ -33,6 +34,9 @@ def register(subparsers) -> None:
     parser.add_argument("--checkpoint", help="a trained checkpoint: plays as agent:PATH against --against")
     parser.add_argument("--simulations", type=int_in(1), help="search budget of the --checkpoint agent (default: its run's evaluation.simulations)")
     parser.add_argument("--against", help="comma-separated opponents of --player or --checkpoint")
+    parser.add_argument("--ladder", action="store_true",
+                        help="play --player or --checkpoint against every rung of the game's stored ladder (besides "
+                        "--against) and rate it with the rungs held at their stored ratings (`boardlab ladder`)")
     parser.add_argument("--games", type=int_in(1, MAX_ARENA_GAMES), default=100, help="games per group of players, a pairing for two-player games (default 100)")
     parser.add_argument("--seed", type=seed_type(), default=0, help="seed for openings and players (default 0)")
     parser.add_argument("--threads", type=int_in(0, MAX_ARENA_THREADS), default=0, help="games in parallel (default: every core)")
@@ -50,7 +54,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def _split(text: str | None) -> list[str]:
+def split_specs(text: str | None) -> list[str]:
     """Player specs split at the list's top-level commas, by the one spec parser (core/player_spec.h)."""
     if not text:
         return []
@@ -94,9 +98,11 @@ def run(args: argparse.Namespace) -> int:
         focus = boardlab._boardlab.player_spec("agent", args.checkpoint, options)
     elif args.simulations is not None:
         raise CliError("--simulations applies to --checkpoint")
-    opponents = _split(args.against)
-    players = _split(args.players)
-    if focus and not opponents:
+    opponents = split_specs(args.against)
+    players = split_specs(args.players)
+    if args.ladder and not focus:
+        raise CliError("--ladder rates one player: give --player or --checkpoint")
+    if focus and not opponents and not args.ladder:
         raise CliError("--against names the opponents of --player/--checkpoint")
     if focus and players:
         raise CliError("use --players for a round robin, or --player/--checkpoint with --against, not both")
@@ -109,6 +115,15 @@ def run(args: argparse.Namespace) -> int:
             raise CliError("--game is required (it defaults to the checkpoint's game only with --checkpoint)")
         game_text = network_module().checkpoint_info(args.checkpoint)["game"]
     game = boardlab.load_game(game_text, parse_params(args.param))
+    opening = args.opening
+    if args.ladder:
+        ladder = boardlab._boardlab.find_ladder(game)
+        if ladder is None:
+            raise CliError(f"{game} has no stored ladder ({boardlab._boardlab.ladder_file(game.name())}); "
+                           f"build one with `boardlab ladder '{game}' --write`")
+        opponents += [r["player"] for r in ladder["rungs"] if r["player"] not in opponents and r["player"] != focus]
+        # The ladder's ratings hold for games opened as its own were.
+        opening = ladder["opening_turns"] if opening is None else opening
     if args.out:
         _prepare_out(args.out)
 
@@ -121,16 +136,22 @@ def run(args: argparse.Namespace) -> int:
         against=focus,
         seed=args.seed,
         threads=args.threads,
-        opening_turns=args.opening,
+        opening_turns=opening,
         progress=not args.quiet,
+        ladder=args.ladder,
     )
     # The results are printed before the files are written: a failing write loses nothing.
     if args.json:
-        print(json.dumps(json.loads(report["json"]), indent=2), flush=True)
+        results = json.loads(report["json"])
+        if args.ladder:
+            results["ladder"] = report["ladder"]
+        print(json.dumps(results, indent=2), flush=True)
     else:
         played = f"{len(report['games'])} of {report['planned']}" if report["stopped"] else f"{len(report['games'])}"
         print(f"{report['game']}: {played} games in {report['seconds']:.1f} s")
         print(report["table"], end="", flush=True)
+        if args.ladder:
+            print(ladder_rating_line(report, focus), flush=True)
     if args.out:
         _write_out(args.out, report)
         if not args.json:

@@ -576,8 +576,13 @@ function onRun(run) {
     {name: "value", ys: m.value_loss, color: "#c0392b"},
     {name: "ownership", ys: m.ownership_loss, color: "#1e8449"},
   ]);
-  chart($("chart-elo"), "Elo (random = 0), 95% interval", x, [
-    {name: "Elo", ys: m.elo, color: "#7d3c98", low: m.elo_low, high: m.elo_high},
+  // The ladder rating (rungs held at their stored ratings) keeps rising where the evaluation's
+  // own fit, anchored at a random player the network always beats, goes flat.
+  const ladder = (m.ladder_elo || []).some((v) => v !== null);
+  chart($("chart-elo"), ladder ? "Elo on the game's ladder (random = 0), 95% interval" : "Elo (random = 0), 95% interval", x, [
+    ...(ladder ? [{name: "ladder Elo", ys: m.ladder_elo, color: "#1a5276", low: m.ladder_low, high: m.ladder_high}] : []),
+    {name: ladder ? "Elo, this evaluation's players" : "Elo", ys: m.elo, color: "#7d3c98", low: ladder ? undefined : m.elo_low,
+     high: ladder ? undefined : m.elo_high},
   ]);
   chart($("chart-speed"), "self-play throughput", x, [
     {name: "positions/s", ys: m.positions_per_s, color: "#b9770e"},

@@ -1,0 +1,89 @@
+// A game's stored rating ladder for Python: where it lives, reading it, and storing a rebuilt one.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "arguments.h"
+#include "bindings.h"
+#include "core/errors.h"
+#include "core/ladder.h"
+#include "handles.h"
+
+namespace py = pybind11;
+
+namespace boardlab::python {
+namespace {
+
+py::dict ladder_to_dict(const Ladder& ladder) {
+  py::list rungs;
+  for (const LadderRung& r : ladder.rungs)
+    rungs.append(py::dict(py::arg("player") = r.player, py::arg("elo") = r.elo, py::arg("low") = r.low,
+                          py::arg("high") = r.high, py::arg("games") = r.games));
+  return py::dict(py::arg("game") = ladder.game, py::arg("rungs") = rungs,
+                  py::arg("games_per_group") = ladder.games_per_group, py::arg("opening_turns") = ladder.opening_turns,
+                  py::arg("seed") = ladder.seed, py::arg("seconds") = ladder.seconds, py::arg("built") = ladder.built);
+}
+
+template <class T>
+T item(const py::dict& d, const char* key, const char* where) {
+  if (!d.contains(key)) throw InputError(std::string(where) + ": no '" + key + "'");
+  try {
+    return d[key].cast<T>();
+  } catch (const py::cast_error&) {
+    throw InputError(std::string(where) + ": '" + key + "' has the wrong type");
+  }
+}
+
+Ladder ladder_from_dict(const py::dict& d) {
+  constexpr const char* kWhere = "store_ladder";
+  Ladder ladder;
+  ladder.game = item<std::string>(d, "game", kWhere);
+  ladder.games_per_group = item<int>(d, "games_per_group", kWhere);
+  ladder.opening_turns = item<int>(d, "opening_turns", kWhere);
+  ladder.seed = item<std::uint64_t>(d, "seed", kWhere);
+  ladder.seconds = item<double>(d, "seconds", kWhere);
+  ladder.built = d.contains("built") ? item<std::string>(d, "built", kWhere) : "";
+  for (const py::handle rung : item<py::list>(d, "rungs", kWhere)) {
+    const py::dict r = py::reinterpret_borrow<py::dict>(rung);
+    ladder.rungs.push_back({item<std::string>(r, "player", "store_ladder: rung"), item<double>(r, "elo", "store_ladder: rung"),
+                            item<double>(r, "low", "store_ladder: rung"), item<double>(r, "high", "store_ladder: rung"),
+                            item<int>(r, "games", "store_ladder: rung")});
+  }
+  return ladder;
+}
+
+}  // namespace
+
+void bind_ladder(py::module_& m) {
+  m.def("ladder_file", [](const TextArg& name) { return ladder_file(text_arg(name, "ladder_file: game name")); },
+        py::arg("game_name"),
+        "Where a game's ladders are kept: $BOARDLAB_GAMES_DIR/NAME/ladder.yaml, else the source tree's "
+        "games/NAME/ladder.yaml.");
+  m.def(
+      "read_ladders",
+      [](const TextArg& path) {
+        py::list out;
+        for (const Ladder& l : read_ladders(text_arg(path, "read_ladders: path"))) out.append(ladder_to_dict(l));
+        return out;
+      },
+      py::arg("path"), "Every ladder in a ladder file, as dicts (rungs weakest first); [] when there is no file.");
+  m.def(
+      "find_ladder",
+      [](const GameHandle& game) -> py::object {
+        const std::optional<Ladder> ladder = find_ladder(*game.game);
+        return ladder ? py::object(ladder_to_dict(*ladder)) : py::object(py::none());
+      },
+      py::arg("game"), "The game's stored ladder (matched by game string), or None.");
+  m.def(
+      "store_ladder",
+      [](const TextArg& path, const py::dict& ladder) {
+        const Ladder parsed = ladder_from_dict(ladder);
+        store_ladder(text_arg(path, "store_ladder: path"), parsed);
+      },
+      py::arg("path"), py::arg("ladder"),
+      "Writes a ladder (a dict as read_ladders gives) into a ladder file atomically, replacing the entry of "
+      "the same game string and keeping the others.");
+}
+
+}  // namespace boardlab::python
