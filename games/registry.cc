@@ -4,6 +4,7 @@
 #include "core/errors.h"
 #include "core/text.h"
 #include "games/klopodavka/klopodavka.h"
+#include "games/leduc_poker/leduc_poker.h"
 #include "games/morabaraba/morabaraba.h"
 #include "games/squares/squares.h"
 #include "games/stratego/stratego.h"
@@ -20,6 +21,7 @@ const std::vector<GameSpec>& registered_games() {
       klopodavka_spec(),
       stratego_spec(),
       war_spec(),
+      leduc_poker_spec(),
   };
   return kGames;
 }
