@@ -3,7 +3,9 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/biased_rps/biased_rps.h"
 #include "games/klopodavka/klopodavka.h"
+#include "games/kuhn_poker/kuhn_poker.h"
 #include "games/leduc_poker/leduc_poker.h"
 #include "games/morabaraba/morabaraba.h"
 #include "games/squares/squares.h"
@@ -21,7 +23,9 @@ const std::vector<GameSpec>& registered_games() {
       klopodavka_spec(),
       stratego_spec(),
       war_spec(),
+      kuhn_poker_spec(),
       leduc_poker_spec(),
+      biased_rps_spec(),
   };
   return kGames;
 }

@@ -13,7 +13,7 @@
 // estimate of b's value). Regrets are floored at zero after every update (regret
 // matching+, Tammelin 2014): the values backed up from subtrees that are still learning
 // are noisy early on, and plain regret matching carries that noise in its sums for long
-// (on two rounds of toy_matrix it ends up to 0.15 from the equilibrium where RM+ stays
+// (on two rounds of biased_rps it ends up to 0.15 from the equilibrium where RM+ stays
 // within 0.02). The regret lives in the statistic's net_value. The visit shares are the
 // average of the strategies played, which approach an equilibrium of the node's game:
 // they are the root policy.

@@ -1,4 +1,4 @@
-// Tests for the arena with n players and every kind of node, on the toy games: seating, shared openings and chance, views, truncation, ratings from whole rankings.
+// Tests for the arena with n players and every kind of node, on the toy race and the benchmark games: seating, shared openings and chance, views, truncation, ratings from whole rankings.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -22,22 +22,22 @@ struct Seen {
   std::mutex mutex;
   int acts = 0;
   int not_acting = 0;       // views where the viewer was not to act
-  int hidden_cards = 0;     // toy_kuhn views whose record hides the other card as '?'
-  int visible_cards = 0;    // toy_kuhn views whose record shows both cards
+  int hidden_cards = 0;     // kuhn_poker views whose record hides the other card as '?'
+  int visible_cards = 0;    // kuhn_poker views whose record shows both cards
   std::set<Player> viewers;
   void record(const PlayerView& view) {
     std::lock_guard lock(mutex);
     ++acts;
     not_acting += !view.acts();
     viewers.insert(view.viewer());
-    if (view.game().name() == "toy_kuhn") {
+    if (view.game().name() == "kuhn_poker") {
       const std::string record = view.record();
       (record.find('?') != std::string::npos ? hidden_cards : visible_cards) += 1;
     }
   }
 };
 
-// Plays rock (0) at every simultaneous round of toy_matrix: +1/6 a round against uniform play.
+// Plays rock (0) at every simultaneous round of biased_rps: +1/6 a round against uniform play.
 class RockBot final : public Bot {
  public:
   explicit RockBot(std::shared_ptr<Seen> seen) : seen_(std::move(seen)) {}
@@ -203,7 +203,7 @@ TEST(ArenaToys, FourPlayerRaceAmongFivePlayers) {
 }
 
 TEST(ArenaToys, SimultaneousRoundsAskEverySeatWithItsView) {
-  const auto game = load_toy("toy_matrix(rounds=5)");
+  const auto game = load_game("biased_rps(rounds=5)");
   auto seen = std::make_shared<Seen>();
   const ArenaReport report =
       run_arena(*game, {"random", "rock"}, round_robin_groups(2, 2), toy_factory(seen), options(400, 2, 12, 0));
@@ -230,7 +230,7 @@ TEST(ArenaToys, SimultaneousRoundsAskEverySeatWithItsView) {
 }
 
 TEST(ArenaToys, HiddenCardsStayHiddenAndEveryRotationGetsTheSameDeal) {
-  const auto game = load_toy("toy_kuhn");
+  const auto game = load_game("kuhn_poker");
   auto seen = std::make_shared<Seen>();
   const ArenaReport report =
       run_arena(*game, {"random", "card"}, round_robin_groups(2, 2), toy_factory(seen), options(600, 2, 21, 0));

@@ -15,7 +15,6 @@
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
 #include "tests/mcts/search_test_util.h"
-#include "tests/toys/toys.h"
 
 namespace boardlab {
 namespace {
@@ -265,7 +264,7 @@ TEST(InformationSetSearch, ScoresMoreThanSingleSampleSearchAtKuhnPoker) {
   // it over-trusts it, calling or folding by a coin toss. (Head to head, single-sample
   // search wins by about 0.05 a game: uniform deals ignore what its honest bets say
   // about its card; see mcts/information_set.cc.)
-  const auto loaded = load_toy("toy_kuhn");
+  const auto loaded = load_game("kuhn_poker");
   const Game& kuhn = *loaded;
   const std::vector<double> with_sets = returns_of_first(kuhn, {kInformationSet, "random"}, 6000, 2);
   const std::vector<double> with_one = returns_of_first(kuhn, {kSingleSample, "random"}, 6000, 2);
@@ -283,7 +282,7 @@ TEST(InformationSetSearch, EachSimulationDrawsADealFromTheView) {
   // After pass-pass the showdown's return depends on player 1's card: with a deal per
   // simulation that terminal edge averages wins and losses; with one sampled deal every
   // visit returns the same.
-  const auto loaded = load_toy("toy_kuhn");
+  const auto loaded = load_game("kuhn_poker");
   const Game& kuhn = *loaded;
   auto state = kuhn.new_initial_state();
   state->apply(1);  // Q to player 0

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <vector>
 
+#include "games/registry.h"
 #include "mcts/gumbel.h"
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
@@ -59,7 +60,7 @@ TEST(PolicyTarget, CompletedQIsTheImprovedPolicyAtATurnAndLeavesTheSearchAndTheM
 }
 
 TEST(PolicyTarget, CompletedQIsEachSeatsImprovedPolicyAtASimultaneousRound) {
-  const auto game = load_toy("toy_matrix(rounds=2)");
+  const auto game = load_game("biased_rps(rounds=2)");
   const auto root = game->new_initial_state();
   FunctionEvaluator evaluator = hashed_values(2);
   Search visits(*game, with_target(PolicyTarget::kVisits), 6);

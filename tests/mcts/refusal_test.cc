@@ -52,15 +52,15 @@ std::string construction_error(const Game& game, const std::string& options) {
 }
 
 TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
-  const auto matrix = load_toy("toy_matrix");
-  const auto kuhn = load_toy("toy_kuhn");
+  const auto matrix = load_game("biased_rps");
+  const auto kuhn = load_game("kuhn_poker");
   EXPECT_TRUE(contains(construction_error(*matrix, "algorithm=gumbel"),
-                       "search: gumbel does not search toy_matrix: its sequential halving picks one root action of "
+                       "search: gumbel does not search biased_rps: its sequential halving picks one root action of "
                        "one mover, and a simultaneous round has every seat choosing at once"));
   EXPECT_TRUE(contains(construction_error(*kuhn, "reuse_tree=true"),
-                       "search: reuse_tree does not apply to toy_kuhn: with hidden information"));
+                       "search: reuse_tree does not apply to kuhn_poker: with hidden information"));
   EXPECT_TRUE(contains(construction_error(*kuhn, "transpositions=true"),
-                       "search: transpositions do not apply to toy_kuhn: with hidden information"));
+                       "search: transpositions do not apply to kuhn_poker: with hidden information"));
   EXPECT_TRUE(contains(construction_error(SimultaneousHiddenGame(), ""),
                        "search: hidden_rounds has both simultaneous moves and hidden information; this search does "
                        "not combine them"));
@@ -70,24 +70,24 @@ TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
   EXPECT_EQ(construction_error(*load_game("virus_war"), "transpositions=true,reuse_tree=true"), "no error");
   // Player specs carry the refusal.
   EXPECT_TRUE(contains(error_of([&] { make_search_bot("mcts(algorithm=gumbel)", *matrix, 1); }),
-                       "gumbel does not search toy_matrix"));
+                       "gumbel does not search biased_rps"));
   // So does the benchmark.
   SearchConfig gumbel;
   gumbel.algorithm = SearchAlgorithm::kGumbel;
   EXPECT_TRUE(contains(error_of([&] { bench_search(*matrix, gumbel, BenchEvaluator::kFree, 2, 0.01, 1); }),
-                       "gumbel does not search toy_matrix"));
+                       "gumbel does not search biased_rps"));
 }
 
 TEST(SearchRefusals, AStartWhereTheViewerDoesNotActIsNamed) {
-  const auto kuhn = load_toy("toy_kuhn");
+  const auto kuhn = load_game("kuhn_poker");
   auto state = kuhn->new_initial_state();
   Search search(*kuhn, SearchConfig{}, 1);
   EXPECT_EQ(error_of([&] { search.start(PlayerView(*state, 0)); }),
-            "search: player 0 does not act here in toy_kuhn (a chance node: play its outcome first)");
+            "search: player 0 does not act here in kuhn_poker (a chance node: play its outcome first)");
   state->apply(0);
   state->apply(1);
   EXPECT_EQ(error_of([&] { search.start(PlayerView(*state, 1)); }),
-            "search: player 1 does not act here in toy_kuhn (it is player 0's turn)");
+            "search: player 1 does not act here in kuhn_poker (it is player 0's turn)");
   EXPECT_EQ(error_of([&] { search.start(PlayerView(*state, 0)); }), "no error");
 }
 
@@ -135,8 +135,8 @@ TEST(SearchRefusals, AnEvaluatorsNonFiniteOutputStopsTheSearch) {
 }
 
 TEST(SearchBench, RunsAtEveryKindOfNode) {
-  for (const char* name : {"toy_race", "toy_matrix", "toy_kuhn"}) {
-    const auto game = load_toy(name);
+  for (const char* name : {"toy_race", "biased_rps", "kuhn_poker"}) {
+    const auto game = name == std::string("toy_race") ? load_toy(name) : load_game(name);
     for (SearchAlgorithm algorithm : {SearchAlgorithm::kPuct, SearchAlgorithm::kUct}) {
       SCOPED_TRACE(std::string(name) + " " + std::string(algorithm_name(algorithm)));
       SearchConfig config;

@@ -43,7 +43,7 @@ SearchConfig with_score_utility(float weight, int simulations) {
 }
 
 TEST(ScoreUtility, IsRefusedForAGameWithoutAScoreOrWithMoreThanTwoPlayers) {
-  const auto matrix = load_toy("toy_matrix(rounds=1)");
+  const auto matrix = load_game("biased_rps(rounds=1)");
   EXPECT_NE(error_of([&] { Search(*matrix, with_score_utility(0.5f, 8), 1); }).find("declares no final score"),
             std::string::npos);
   const auto race = load_toy("toy_race(players=3)");

@@ -9,33 +9,34 @@
 #include <vector>
 
 #include "core/random_play.h"
+#include "games/biased_rps/biased_rps.h"
+#include "games/registry.h"
 #include "mcts/bots.h"
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
 #include "mcts/simultaneous.h"
 #include "tests/mcts/search_test_util.h"
-#include "tests/toys/toys.h"
 #include "tests/error_of.h"
 
 namespace boardlab {
 namespace {
 
 const Game& matrix(int rounds) {
-  static const auto one = load_toy("toy_matrix(rounds=1)");
-  static const auto two = load_toy("toy_matrix(rounds=2)");
-  static const auto three = load_toy("toy_matrix(rounds=3)");
+  static const auto one = load_game("biased_rps(rounds=1)");
+  static const auto two = load_game("biased_rps(rounds=2)");
+  static const auto three = load_game("biased_rps(rounds=3)");
   return rounds == 1 ? *one : rounds == 2 ? *two : *three;
 }
 
 // How much a best response gains against the strategy pair (x for player 0, y for
-// player 1) of one round of toy_matrix: 0 exactly at the equilibrium.
+// player 1) of one round of biased_rps: 0 exactly at the equilibrium.
 double exploitability(const std::vector<float>& x, const std::vector<float>& y) {
   double best_against_y = -1e9, best_against_x = -1e9;
   for (int i = 0; i < 3; ++i) {
     double row = 0, column = 0;
     for (int j = 0; j < 3; ++j) {
-      row += kToyMatrixPayoff[i][j] * y[j];
-      column -= kToyMatrixPayoff[j][i] * x[j];
+      row += kBiasedRpsPayoff[i][j] * y[j];
+      column -= kBiasedRpsPayoff[j][i] * x[j];
     }
     best_against_y = std::max(best_against_y, row);
     best_against_x = std::max(best_against_x, column);
@@ -45,7 +46,7 @@ double exploitability(const std::vector<float>& x, const std::vector<float>& y) 
 
 double distance_to_equilibrium(const std::vector<float>& policy) {
   double worst = 0;
-  for (int a = 0; a < 3; ++a) worst = std::max(worst, std::abs(policy[a] - kToyMatrixEquilibrium[a]));
+  for (int a = 0; a < 3; ++a) worst = std::max(worst, std::abs(policy[a] - kBiasedRpsEquilibrium[a]));
   return worst;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "games/registry.h"
 #include "mcts/rollout_evaluator.h"
 #include "mcts/search.h"
 #include "tests/mcts/search_test_util.h"
@@ -235,11 +236,11 @@ TEST(Solver, ProvenNodesBackUpTheirRealReturnVectors) {
 }
 
 TEST(Solver, NothingIsProvenWithSimultaneousMovesOrHiddenInformation) {
-  // toy_matrix(rounds=1): every child of the root is terminal, yet an equilibrium is not a
-  // maximum; toy_kuhn: a node stands for several deals with different returns.
-  for (const char* name : {"toy_matrix", "toy_kuhn"}) {
+  // biased_rps(rounds=1): every child of the root is terminal, yet an equilibrium is not a
+  // maximum; kuhn_poker: a node stands for several deals with different returns.
+  for (const char* name : {"biased_rps", "kuhn_poker"}) {
     SCOPED_TRACE(name);
-    const auto game = load_toy(name);
+    const auto game = load_game(name);
     auto state = game->new_initial_state();
     Rng rng(1);
     while (state->is_chance_node()) state->apply(state->random_legal_action(rng));

@@ -27,7 +27,7 @@ constexpr ActorReport kReport{.network_version = 40, .searches = 1234, .simulati
 
 TEST(GameMessage, CarriesEveryKindOfGameAsTheReplayStoresIt) {
   // Chance, hidden cards, simultaneous rounds with a target per seat, truncation, root values, fast searches.
-  for (const char* name : {"virus_war", "toy_kuhn", "toy_matrix", "toy_race", "morabaraba(move_cap=12)"}) {
+  for (const char* name : {"virus_war", "kuhn_poker", "biased_rps", "toy_race", "morabaraba(move_cap=12)"}) {
     const std::shared_ptr<const Game> game = game_named(name);
     Rng rng(5);
     ReplayBuffer sent(*game, 1 << 20), received(*game, 1 << 20);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "games/registry.h"
 #include "nn_test_util.h"
 #include "tests/toys/toys.h"
 #include "tests/error_of.h"
@@ -42,7 +43,7 @@ TEST(NetworkEvaluator, ValuesTurnFromThePlayersFrameToSeatsForThreePlayers) {
 }
 
 TEST(NetworkEvaluator, ValuesMapBackToTheGamesReturnRange) {
-  const std::shared_ptr<const Game> game = load_toy("toy_kuhn");
+  const std::shared_ptr<const Game> game = load_game("kuhn_poker");
   std::unique_ptr<State> state = game->new_initial_state();
   state->apply(0);
   state->apply(2);
@@ -54,12 +55,12 @@ TEST(NetworkEvaluator, ValuesMapBackToTheGamesReturnRange) {
 }
 
 TEST(NetworkEvaluator, RequestsThatAreNotForASeatAreRefused) {
-  const std::shared_ptr<const Game> game = load_toy("toy_matrix");
+  const std::shared_ptr<const Game> game = load_game("biased_rps");
   const std::unique_ptr<State> state = game->new_initial_state();
   const std::string message = error_of<InputError>([&] { decode(*state, kSimultaneousPlayer, {0, 0, 0}, {0, 0}); });
   EXPECT_EQ(message.rfind("network evaluator: a request for player -2; ", 0), 0u) << message;
   const std::string players = error_of<InputError>([&] { decode(*state, 0, {0, 0, 0}, {0, 0, 0}); });
-  EXPECT_EQ(players, "network evaluator: the network has 3 value outputs, toy_matrix has 2 players");
+  EXPECT_EQ(players, "network evaluator: the network has 3 value outputs, biased_rps has 2 players");
 }
 
 }  // namespace

@@ -185,7 +185,7 @@ TEST_P(EveryKind, SamplesAreExamplesRebuiltFromTheStartInTheTargetPlayersView) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ReplayBuffer, EveryKind,
-                         testing::Values("virus_war", "toy_race", "toy_race(players=4,tokens=9)", "toy_kuhn", "toy_matrix",
+                         testing::Values("virus_war", "toy_race", "toy_race(players=4,tokens=9)", "kuhn_poker", "biased_rps",
                                          "test_vote", "test_coin_nim", "morabaraba(move_cap=40)"));
 
 TEST(ReplayBuffer, ValueTargetsStartAtTheTargetPlayerForThreePlayers) {
@@ -208,7 +208,7 @@ TEST(ReplayBuffer, ValueTargetsStartAtTheTargetPlayerForThreePlayers) {
 
 TEST(ReplayBuffer, ValueTargetsMapTheGamesReturnRangeOntoTheNetworks) {
   // Kuhn poker returns lie in [-2, 2]; the value head ends in tanh.
-  const GameType kuhn = load_toy("toy_kuhn")->type();
+  const GameType kuhn = load_game("kuhn_poker")->type();
   EXPECT_FLOAT_EQ(value_target(kuhn, 2.0), 1.0f);
   EXPECT_FLOAT_EQ(value_target(kuhn, -1.0), -0.5f);
   EXPECT_FLOAT_EQ(value_from_network(kuhn, -0.5f), -1.0f);
@@ -321,7 +321,7 @@ TEST(ReplayBuffer, AugmentedSamplesKeepPolicyInsideTheLegalMask) {
 // ---------------------------------------------------------------------------- snapshots
 
 TEST(ReplayBuffer, SnapshotsGiveTheSameExamplesAsReplaysFromTheStart) {
-  for (const char* name : {"virus_war", "test_vote", "toy_kuhn", "morabaraba(move_cap=60)"}) {
+  for (const char* name : {"virus_war", "test_vote", "kuhn_poker", "morabaraba(move_cap=60)"}) {
     const std::shared_ptr<const Game> game = any_game(name);
     Rng rng(31);
     std::vector<SelfPlayGame> records;
@@ -529,7 +529,7 @@ TEST(ReplayBuffer, MalformedGamesAreRefusedWithTheReason) {
 
 TEST(ReplayBuffer, ApplyStepsPlaysEveryKindOfStepAndChecksWhoActs) {
   Rng rng(8);
-  for (const char* name : {"toy_kuhn", "toy_matrix", "toy_race"}) {
+  for (const char* name : {"kuhn_poker", "biased_rps", "toy_race"}) {
     const std::shared_ptr<const Game> game = any_game(name);
     const SelfPlayGame record = random_selfplay_game(*game, rng);
     const std::unique_ptr<State> state = game->new_initial_state();
@@ -537,7 +537,7 @@ TEST(ReplayBuffer, ApplyStepsPlaysEveryKindOfStepAndChecksWhoActs) {
     EXPECT_EQ(state->history(), record.steps) << name;
     EXPECT_TRUE(state->is_terminal()) << name;
   }
-  const std::shared_ptr<const Game> matrix = load_toy("toy_matrix");
+  const std::shared_ptr<const Game> matrix = load_game("biased_rps");
   const std::unique_ptr<State> state = matrix->new_initial_state();
   const std::vector<Step> swapped = {{1, 0}, {0, 2}};
   EXPECT_EQ(error_of<InputError>([&] { apply_steps(*state, swapped); }), "step 1 names P1 (seat 1) but P0 (seat 0) acts there");
@@ -673,7 +673,7 @@ TEST(ReplayBuffer, SaveLoadRoundTrip) {
 
 TEST(ReplayBuffer, SaveLoadRoundTripForEveryKindOfGame) {
   // Chance and hidden cards, simultaneous rounds with a target per seat, truncated games.
-  for (const char* name : {"toy_kuhn", "toy_matrix", "test_vote", "toy_race", "morabaraba(move_cap=12)"}) {
+  for (const char* name : {"kuhn_poker", "biased_rps", "test_vote", "toy_race", "morabaraba(move_cap=12)"}) {
     const std::shared_ptr<const Game> game = any_game(name);
     Rng rng(17);
     ReplayBuffer replay(*game, kHuge, 2);
@@ -825,9 +825,9 @@ TEST(ReplayBuffer, FastSearchesKeepNoPolicyAndEveryExampleCarriesItsRootValueAnd
 }
 
 TEST(ReplayBuffer, RootValuesMapOntoTheNetworksScaleAndMissingOnesKeepTheResult) {
-  // toy_kuhn's returns lie in [-2, 2] and sum to 0: a root value of -0.8 maps to -0.4 and
+  // kuhn_poker's returns lie in [-2, 2] and sum to 0: a root value of -0.8 maps to -0.4 and
   // the other seat's, 0.8, to 0.4. A target without a root value repeats the result.
-  const std::shared_ptr<const Game> game = any_game("toy_kuhn");
+  const std::shared_ptr<const Game> game = any_game("kuhn_poker");
   const GameType type = game->type();
   ASSERT_EQ(game->num_players(), 2);
   ASSERT_TRUE(type.constant_sum());

@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "games/biased_rps/biased_rps.h"
 #include "games/registry.h"
 #include "mcts/rollout_evaluator.h"
 #include "nn_test_games.h"
 #include "nn_test_util.h"
 #include "tests/error_of.h"
-#include "tests/toys/toys.h"
 
 namespace boardlab {
 namespace {
@@ -228,10 +228,10 @@ TEST(SelfPlay, GamesEndedByACapSaySo) {
 }
 
 TEST(SelfPlay, ASimultaneousRoundTrainsEverySeatOnItsOwnMixedPolicy) {
-  // toy_matrix, one search per round: one position with a target per seat, each seat's
+  // biased_rps, one search per round: one position with a target per seat, each seat's
   // action drawn from its policy. Regret matching's policies average out near the
   // equilibrium (1/4, 1/2, 1/4); a worker that trained the argmax, or one seat only, fails.
-  const auto game = load_toy("toy_matrix(rounds=3)");
+  const auto game = load_game("biased_rps(rounds=3)");
   SearchConfig search;
   search.simulations = 4000;
   SelfPlayConfig config;
@@ -268,16 +268,16 @@ TEST(SelfPlay, ASimultaneousRoundTrainsEverySeatOnItsOwnMixedPolicy) {
   for (int a = 0; a < 3; ++a) {
     // Uniform play is 0.083 from the equilibrium on rock and scissors; playing the most
     // likely action would play paper every time.
-    EXPECT_NEAR(mean_policy[a] / targets, kToyMatrixEquilibrium[a], 0.05) << "action " << a;
-    EXPECT_NEAR(played[a] / targets, kToyMatrixEquilibrium[a], 0.12) << "action " << a;
+    EXPECT_NEAR(mean_policy[a] / targets, kBiasedRpsEquilibrium[a], 0.05) << "action " << a;
+    EXPECT_NEAR(played[a] / targets, kBiasedRpsEquilibrium[a], 0.12) << "action " << a;
   }
 }
 
 TEST(SelfPlay, ARandomOpeningOpensTheDrawnShareOfGamesAndTrainsNothing) {
-  // toy_matrix of 3 rounds with 2 random opening turns (rounds) in about half the games:
+  // biased_rps of 3 rounds with 2 random opening turns (rounds) in about half the games:
   // those games have one position, at ply 4, after two rounds of steps for both seats; the
   // others three. Without the key every game is searched from its first round.
-  const auto game = load_toy("toy_matrix(rounds=3)");
+  const auto game = load_game("biased_rps(rounds=3)");
   SearchConfig search;
   search.simulations = 16;
   const auto play = [&](double fraction) {
@@ -366,10 +366,10 @@ TEST(SelfPlay, ASeatWhoseOnlyActionIsForcedHasNoTargetAtARound) {
 }
 
 TEST(SelfPlay, HiddenInformationSearchesFromTheMoversViewAndTrainsTheMoverOnly) {
-  // toy_kuhn: chance deals, then each decision is searched from the mover's view. The
+  // kuhn_poker: chance deals, then each decision is searched from the mover's view. The
   // evaluator sees the states the search asks about: with information-set search they are
   // samples, so the hidden card of the player not to move varies across one game's requests.
-  const auto game = load_toy("toy_kuhn");
+  const auto game = load_game("kuhn_poker");
   SearchConfig search;
   search.simulations = 32;
   SelfPlayConfig config;

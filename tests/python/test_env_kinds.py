@@ -7,7 +7,7 @@ import pytest
 
 import boardlab
 from boardlab import env as envs
-from helpers import ALL_GAMES, REGISTERED_GAMES, load_any
+from helpers import ALL_GAMES, load_any
 from pettingzoo_rules import check_aec_game, check_parallel_game
 
 TURN_BASED = [name for name in ALL_GAMES if not load_any(name).type().simultaneous]
@@ -15,15 +15,16 @@ SIMULTANEOUS = [name for name in ALL_GAMES if load_any(name).type().simultaneous
 
 
 def test_every_game_has_an_environment():
-    assert {"toy_race", "toy_kuhn", "virus_war", "morabaraba"} <= set(TURN_BASED)
-    assert {"toy_matrix", "toy_matrix(rounds=3)", "squares"} <= set(SIMULTANEOUS)
+    assert {"toy_race", "kuhn_poker", "leduc_poker", "virus_war", "morabaraba"} <= set(TURN_BASED)
+    assert {"biased_rps", "biased_rps(rounds=3)", "squares"} <= set(SIMULTANEOUS)
 
 
 @pytest.mark.parametrize("name", TURN_BASED)
 def test_aec_rules_on_every_turn_based_game(name):
     environment = envs.aec_env(load_any(name))
     rng = np.random.default_rng(0)
-    for seed in range(2 if name in REGISTERED_GAMES else 8):
+    # Eight games of the small ones (the toy, the poker benchmarks), two of the board games.
+    for seed in range(8 if environment.game.max_game_length() <= 20 else 2):
         game = check_aec_game(environment, seed, rng)
         # The rewards each agent collected are its return.
         assert [game["rewards"][a] for a in environment.possible_agents] == pytest.approx(game["returns"])
@@ -38,7 +39,7 @@ def test_parallel_rules_on_every_simultaneous_game(name):
         game = check_parallel_game(environment, seed, rng)
         # Every step is one round of the game, which counts its rounds as turns.
         assert game["rounds"] == environment.state.move_number()
-        if "rounds" in environment.game.parameters():  # toy_matrix plays a fixed number of rounds
+        if "rounds" in environment.game.parameters():  # biased_rps plays a fixed number of rounds
             assert game["rounds"] == environment.game.parameters()["rounds"]
         assert [game["rewards"][a] for a in environment.possible_agents] == pytest.approx(game["returns"])
         assert game["ended"] == "termination"
@@ -48,22 +49,22 @@ def test_pettingzoo_own_api_tests(load_toy):
     pytest.importorskip("pettingzoo", reason="PettingZoo is not a Debian package; the rules above stand in for it")
     from pettingzoo.test import api_test, parallel_api_test
 
-    for game in (load_toy("toy_kuhn"), load_toy("toy_race"), boardlab.load_game("virus_war")):
+    for game in (boardlab.load_game("kuhn_poker"), load_toy("toy_race"), boardlab.load_game("virus_war")):
         api_test(envs.aec_env(game), num_cycles=100)
-    parallel_api_test(envs.parallel_env(load_toy("toy_matrix(rounds=3)")), num_cycles=100)
+    parallel_api_test(envs.parallel_env(boardlab.load_game("biased_rps(rounds=3)")), num_cycles=100)
 
 
-def test_each_environment_refuses_the_other_kind_of_game(load_toy):
-    with pytest.raises(ValueError, match="toy_matrix\\(rounds=1\\) has simultaneous moves: use boardlab.env.parallel_env"):
-        envs.aec_env(load_toy("toy_matrix"))
+def test_each_environment_refuses_the_other_kind_of_game():
+    with pytest.raises(ValueError, match="biased_rps\\(rounds=1\\) has simultaneous moves: use boardlab.env.parallel_env"):
+        envs.aec_env(boardlab.load_game("biased_rps"))
     with pytest.raises(ValueError, match="virus_war\\(strict=false\\) is turn-based .*use boardlab.env.aec_env"):
         envs.parallel_env("virus_war")
     with pytest.raises(ValueError, match="parameters \\['rounds'\\] given with a Game object"):
-        envs.parallel_env(load_toy("toy_matrix"), rounds=2)
+        envs.parallel_env(boardlab.load_game("biased_rps"), rounds=2)
 
 
-def test_aec_chance_is_played_by_the_environment_reproducibly(load_toy):
-    environment = envs.aec_env(load_toy("toy_kuhn"))
+def test_aec_chance_is_played_by_the_environment_reproducibly():
+    environment = envs.aec_env(boardlab.load_game("kuhn_poker"))
     deals = Counter()
     for seed in range(90):
         environment.reset(seed=seed)
@@ -79,8 +80,8 @@ def test_aec_chance_is_played_by_the_environment_reproducibly(load_toy):
     assert min(deals.values()) >= 5
 
 
-def test_aec_agents_see_only_their_own_view(load_toy):
-    environment = envs.aec_env(load_toy("toy_kuhn"))
+def test_aec_agents_see_only_their_own_view():
+    environment = envs.aec_env(boardlab.load_game("kuhn_poker"))
     seen_by_card = {}
     for seed in range(60):
         environment.reset(seed=seed)
@@ -136,8 +137,8 @@ def test_aec_termination_by_the_rules():
     assert game["ended"] == "termination" and not environment.state.is_truncated()
 
 
-def test_parallel_rounds_rewards_and_the_end(load_toy):
-    environment = envs.parallel_env(load_toy("toy_matrix(rounds=3)"), render_mode="ansi")
+def test_parallel_rounds_rewards_and_the_end():
+    environment = envs.parallel_env(boardlab.load_game("biased_rps(rounds=3)"), render_mode="ansi")
     observations, infos = environment.reset(seed=1)
     assert environment.render() == "round 0, score 0.000000"
     mask = observations["player_0"]["action_mask"]
@@ -162,9 +163,9 @@ def test_parallel_rounds_rewards_and_the_end(load_toy):
         environment.step({})
 
 
-def test_parallel_step_before_reset_says_so(load_toy):
+def test_parallel_step_before_reset_says_so():
     # The one refusal the AEC environment gives too (test_env.py), not "the game is over".
-    environment = envs.parallel_env(load_toy("toy_matrix(rounds=1)"))
+    environment = envs.parallel_env(boardlab.load_game("biased_rps(rounds=1)"))
     for call in (lambda: environment.step({"player_0": 0, "player_1": 0}), lambda: environment.observe("player_0")):
         with pytest.raises(ValueError, match=r"call reset\(\) first: there is no game yet$"):
             call()
@@ -174,8 +175,8 @@ def test_parallel_step_before_reset_says_so(load_toy):
         environment.step({"player_0": 0, "player_1": 0})
 
 
-def test_parallel_step_errors_change_nothing(load_toy):
-    environment = envs.parallel_env(load_toy("toy_matrix(rounds=2)"))
+def test_parallel_step_errors_change_nothing():
+    environment = envs.parallel_env(boardlab.load_game("biased_rps(rounds=2)"))
     environment.reset()
     cases = [
         ({"player_0": 0}, "no action for player_1"),
@@ -192,14 +193,14 @@ def test_parallel_step_errors_change_nothing(load_toy):
     assert environment.state.history() == []
 
 
-def test_parallel_reset_is_reproducible_and_seeds_the_action_spaces(load_toy):
-    environment = envs.parallel_env(load_toy("toy_matrix(rounds=3)"))
+def test_parallel_reset_is_reproducible_and_seeds_the_action_spaces():
+    environment = envs.parallel_env(boardlab.load_game("biased_rps(rounds=3)"))
     draws = []
     for _ in range(2):
         environment.reset(seed=4)
         draws.append([environment.action_space("player_0").sample() for _ in range(10)])
     assert draws[0] == draws[1]
-    assert environment.metadata["is_parallelizable"] and environment.metadata["name"] == "boardlab_toy_matrix"
+    assert environment.metadata["is_parallelizable"] and environment.metadata["name"] == "boardlab_biased_rps"
 
 
 def test_aec_step_rejects_non_integer_actions(load_toy):

@@ -119,8 +119,8 @@ def test_an_integer_too_long_to_print_is_named_by_its_size():
         boardlab.perft(state(), 10**10000)
 
 
-def test_apply_actions_checks_each_action(load_toy):
-    matrix = load_toy("toy_matrix").new_initial_state()
+def test_apply_actions_checks_each_action():
+    matrix = boardlab.load_game("biased_rps").new_initial_state()
     with pytest.raises(ValueError, match=r"apply_actions: .*action 18446744073709551616 is outside 0\.\."):
         matrix.apply_actions([2**64, 0])
 

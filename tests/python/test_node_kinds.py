@@ -20,13 +20,13 @@ def test_special_players():
 
 def test_game_sets_cover_every_game_and_preset():
     assert {"virus_war", "virus_war(strict=true)", "morabaraba", "morabaraba(move_cap=60)"} <= set(REGISTERED_GAMES)
-    assert {"toy_race", "toy_race(players=4,tokens=9)", "toy_matrix", "toy_matrix(rounds=3)", "toy_kuhn"} <= set(
-        TOY_GAMES
-    )
+    assert {"kuhn_poker", "leduc_poker", "biased_rps", "biased_rps(rounds=3)"} <= set(REGISTERED_GAMES)
+    assert {"toy_race", "toy_race(players=4,tokens=9)"} <= set(TOY_GAMES)
 
 
-def test_game_types_of_the_toys(load_toy):
-    race, matrix, kuhn = (load_toy(name).type() for name in ("toy_race", "toy_matrix", "toy_kuhn"))
+def test_game_types_of_the_toy_and_the_benchmark_games(load_toy):
+    race = load_toy("toy_race").type()
+    matrix, kuhn, leduc = (boardlab.load_game(name).type() for name in ("biased_rps", "kuhn_poker", "leduc_poker"))
     GameType = boardlab.GameType
     assert race.dynamics == GameType.Dynamics.SEQUENTIAL and race.chance == GameType.Chance.DETERMINISTIC
     assert matrix.dynamics == GameType.Dynamics.SIMULTANEOUS and matrix.simultaneous
@@ -36,6 +36,7 @@ def test_game_types_of_the_toys(load_toy):
     assert kuhn.utility == GameType.Utility.ZERO_SUM and kuhn.constant_sum
     assert str(kuhn) == "sequential, chance in the setup, imperfect information, zero-sum, returns in [-2, 2]"
     assert repr(matrix).startswith("<boardlab.GameType simultaneous, deterministic")
+    assert leduc.chance == GameType.Chance.CHANCE_NODES and (leduc.min_return, leduc.max_return) == (-13, 13)
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)
@@ -178,8 +179,8 @@ def test_toy_race_sub_moves_turns_and_rank_returns(load_toy):
     assert repr(state).endswith("after 6 steps, terminal>")
 
 
-def test_toy_matrix_joint_actions(load_toy):
-    game = load_toy("toy_matrix(rounds=2)")
+def test_biased_rps_joint_actions():
+    game = boardlab.load_game("biased_rps(rounds=2)")
     state = game.new_initial_state()
     assert state.current_player() == boardlab.SIMULTANEOUS_PLAYER
     assert repr(state).endswith("simultaneous move>")
@@ -189,14 +190,14 @@ def test_toy_matrix_joint_actions(load_toy):
     assert state.full_history() == [(0, 0), (1, 1), (0, 2), (1, 1)]
     # Paper beats rock by 1/2, scissors beat paper by 1/2: the mean is 0 for P0.
     assert state.returns() == [0.0, 0.0]
-    one = load_toy("toy_matrix").new_initial_state()
+    one = boardlab.load_game("biased_rps").new_initial_state()
     one.apply_actions([0, 2])  # rock beats scissors by 1
     assert one.returns() == [1.0, -1.0]
     assert game.load_record("R/P S/P").history() == state.history()
 
 
-def test_joint_action_errors_name_what_and_why_and_change_nothing(load_toy):
-    state = load_toy("toy_matrix(rounds=2)").new_initial_state()
+def test_joint_action_errors_name_what_and_why_and_change_nothing():
+    state = boardlab.load_game("biased_rps(rounds=2)").new_initial_state()
     state.apply_actions([0, 0])
     before = (state.history(), state.hash(), state.move_number())
     cases = [
@@ -215,8 +216,8 @@ def test_joint_action_errors_name_what_and_why_and_change_nothing(load_toy):
     state.apply_actions([1, 1])
     with pytest.raises(boardlab.IllegalActionError, match="not a simultaneous node \\(the game is over\\)"):
         state.apply_actions([0, 0])
-    kuhn = load_toy("toy_kuhn").new_initial_state()
-    with pytest.raises(boardlab.IllegalActionError, match="toy_kuhn has no simultaneous moves; play one action"):
+    kuhn = boardlab.load_game("kuhn_poker").new_initial_state()
+    with pytest.raises(boardlab.IllegalActionError, match="kuhn_poker has no simultaneous moves; play one action"):
         kuhn.apply_actions([0, 0])
 
 
@@ -227,8 +228,8 @@ def deal(game, *cards):
     return state
 
 
-def test_kuhn_chance_outcomes_and_hidden_cards(load_toy):
-    game = load_toy("toy_kuhn")
+def test_kuhn_chance_outcomes_and_hidden_cards():
+    game = boardlab.load_game("kuhn_poker")
     state = game.new_initial_state()
     assert state.is_chance_node() and repr(state).endswith("chance node>")
     assert state.chance_outcomes() == [(0, pytest.approx(1 / 3)), (1, pytest.approx(1 / 3)), (2, pytest.approx(1 / 3))]
@@ -247,8 +248,8 @@ def test_kuhn_chance_outcomes_and_hidden_cards(load_toy):
     assert state.action_to_string(1) == "b" and state.action_to_string(2, boardlab.CHANCE_PLAYER) == "K"
 
 
-def test_kuhn_views_hide_exactly_the_other_card(load_toy):
-    game = load_toy("toy_kuhn")
+def test_kuhn_views_hide_exactly_the_other_card():
+    game = boardlab.load_game("kuhn_poker")
     qk, qj, jk = deal(game, "Q", "K"), deal(game, "Q", "J"), deal(game, "J", "K")
     # Player 0 holds Q in both qk and qj: it cannot tell them apart; player 1 can.
     assert qk.information_key(0) == qj.information_key(0)
@@ -261,8 +262,8 @@ def test_kuhn_views_hide_exactly_the_other_card(load_toy):
     assert {qk.sample_hidden(1, seed=seed).record() for seed in range(40)} == {"J K", "Q K"}
 
 
-def test_kuhn_sample_record_fits_the_viewers_record(load_toy):
-    game = load_toy("toy_kuhn")
+def test_kuhn_sample_record_fits_the_viewers_record():
+    game = boardlab.load_game("kuhn_poker")
     state = deal(game, "K", "J")
     state.apply_action(1)  # player 0 bets
     seen = state.record_for(1)
@@ -272,7 +273,7 @@ def test_kuhn_sample_record_fits_the_viewers_record(load_toy):
     assert game.sample_record(seen, 1, seed=5).record() == game.sample_record(seen, 1, seed=5).record()
     with pytest.raises(boardlab.NotationError, match="no game fits the record"):
         game.sample_record("? J x", 1, seed=0)
-    with pytest.raises(ValueError, match="viewer 2 is not a seat 0..1 of toy_kuhn, nor PUBLIC_VIEWER"):
+    with pytest.raises(ValueError, match="viewer 2 is not a seat 0..1 of kuhn_poker, nor PUBLIC_VIEWER"):
         game.sample_record(seen, 2)
     with pytest.raises(ValueError, match="max_nodes must be 1..2147483647, got 4294967296"):
         game.sample_record(seen, 1, max_nodes=2**32)
@@ -281,11 +282,11 @@ def test_kuhn_sample_record_fits_the_viewers_record(load_toy):
         game.sample_record(seen, 1, seed=0, max_nodes=1)
 
 
-def test_bad_players_and_actions_are_value_errors_naming_them(load_toy):
-    state = deal(load_toy("toy_kuhn"), "J", "Q")
+def test_bad_players_and_actions_are_value_errors_naming_them():
+    state = deal(boardlab.load_game("kuhn_poker"), "J", "Q")
     before = state.full_history()
     cases = [
-        (lambda: state.legal_actions(2), "legal_actions: player 2 is not a seat 0..1 of toy_kuhn, nor CHANCE_PLAYER"),
+        (lambda: state.legal_actions(2), "legal_actions: player 2 is not a seat 0..1 of kuhn_poker, nor CHANCE_PLAYER"),
         (lambda: state.legal_actions_mask(-2), "legal_actions_mask: player -2 is not a seat"),
         (lambda: state.information_key(boardlab.CHANCE_PLAYER), "information_key: player -1 is not a seat 0..1"),
         (lambda: state.sample_hidden(5, seed=1), "sample_hidden: player 5 is not a seat"),
@@ -299,7 +300,7 @@ def test_bad_players_and_actions_are_value_errors_naming_them(load_toy):
         (lambda: state.string_to_action("p", 2**63), f"player {2**63} is not a seat"),
         (lambda: state.observation_tensor(2), "observation_tensor: player 2 is not a seat"),
         (lambda: state.game().player_name(2), "player_name: player 2 is not a seat"),
-        (lambda: state.string_to_action("x"), "'x' is not a Kuhn action"),
+        (lambda: state.string_to_action("x"), "'x' is not a Kuhn poker action"),
         (lambda: state.apply_action(2), "a player passes \\(0\\) or bets \\(1\\)"),
     ]
     for call, message in cases:
@@ -307,14 +308,14 @@ def test_bad_players_and_actions_are_value_errors_naming_them(load_toy):
             call()
         assert state.full_history() == before
     with pytest.raises(ValueError, match="a chance node\\); name the viewer"):
-        load_toy("toy_kuhn").new_initial_state().observation_tensor()
+        boardlab.load_game("kuhn_poker").new_initial_state().observation_tensor()
 
 
 def test_toy_errors_raised_in_toy_code_are_boardlab_value_errors(load_toy):
     with pytest.raises(boardlab.GameParameterError, match="unknown toy game 'toy_chess'"):
         load_toy("toy_chess")
-    with pytest.raises(boardlab.GameParameterError, match="rounds must be 1..10"):
-        load_toy("toy_matrix(rounds=11)")
+    with pytest.raises(boardlab.GameParameterError, match="players must be 2..4"):
+        load_toy("toy_race(players=5)")
     with pytest.raises(boardlab.GameParameterError, match="no parameter 'size'"):
         load_toy("toy_race(size=3)")
     state = load_toy("toy_race").new_initial_state()
@@ -337,18 +338,19 @@ def test_toys_are_boardlab_games(load_toy):
     gc.collect()  # the state keeps its toy game alive
     state.apply_action(1)
     assert state.game().name() == "toy_race"
-    assert boardlab.perft(load_toy("toy_matrix").new_initial_state(), 1) == 9
+    # Take one or two, then one more or end: 2 first sub-moves, 4 lines of two.
+    assert boardlab.perft(load_toy("toy_race(players=2,tokens=3)").new_initial_state(), 2) == 4
 
 
-def test_bots_act_from_a_players_view_at_every_kind_of_node(load_toy):
-    matrix = load_toy("toy_matrix").new_initial_state()
+def test_bots_act_from_a_players_view_at_every_kind_of_node():
+    matrix = boardlab.load_game("biased_rps").new_initial_state()
     bot = boardlab.make_bot("random", matrix.game(), seed=3)
     with pytest.raises(ValueError, match="simultaneous round: name the player"):
         bot.act(matrix)
     assert {bot.act(matrix, 1) for _ in range(30)} == {0, 1, 2}
     with pytest.raises(ValueError, match="act: player 2 is not a seat"):
         bot.act(matrix, 2)
-    kuhn = load_toy("toy_kuhn").new_initial_state()
+    kuhn = boardlab.load_game("kuhn_poker").new_initial_state()
     with pytest.raises(ValueError, match="a chance node"):
         bot.act(kuhn)
     kuhn = deal(kuhn.game(), "J", "Q")

@@ -36,10 +36,10 @@ def turn_lines(text):
     return re.findall(r"^([\w/]+): (\S+)$", text, re.M)
 
 
-def test_simultaneous_rounds_between_random_bots(load_toy):
-    game = load_toy("toy_matrix(rounds=3)")
+def test_simultaneous_rounds_between_random_bots():
+    game = boardlab.load_game("biased_rps(rounds=3)")
     text = play(game, "random,random", 1)
-    assert text.startswith("toy_matrix(rounds=3): P0 random, P1 random; seed 1\n")
+    assert text.startswith("biased_rps(rounds=3): P0 random, P1 random; seed 1\n")
     turns = turn_lines(text)
     assert [label for label, _ in turns] == ["P0/P1"] * 3
     assert all(re.fullmatch(r"[RPS]/[RPS]", turn) for _, turn in turns)
@@ -52,8 +52,8 @@ def test_simultaneous_rounds_between_random_bots(load_toy):
     assert len({play(game, "random,random", seed) for seed in range(6)}) > 1
 
 
-def test_chance_is_drawn_and_printed(load_toy):
-    game = load_toy("toy_kuhn")
+def test_chance_is_drawn_and_printed():
+    game = boardlab.load_game("kuhn_poker")
     text = play(game, "random,random", 2)
     turns = turn_lines(text)
     # Bots alone: the printed game is the full one, both deals shown.
@@ -69,8 +69,8 @@ def test_chance_is_drawn_and_printed(load_toy):
     assert dealt == {"J", "Q", "K"}
 
 
-def test_a_human_at_a_hidden_information_game_sees_only_its_own_view(load_toy):
-    game = load_toy("toy_kuhn")
+def test_a_human_at_a_hidden_information_game_sees_only_its_own_view():
+    game = boardlab.load_game("kuhn_poker")
     for seed in range(6):
         text = play(game, "human,random", seed, "?", "x", "b", "b")
         before_end = text.split("\ncards ")[0]  # the full state is printed once, after the game
@@ -80,18 +80,18 @@ def test_a_human_at_a_hidden_information_game_sees_only_its_own_view(load_toy):
         assert re.search(r"^chance: \?$", before_end, re.M)
         assert f"P0, the game as you saw it: {own} ?" in before_end
         assert "Legal moves: p b" in before_end
-        assert "'x' is not a Kuhn action" in before_end
+        assert "'x' is not a Kuhn poker action" in before_end
         assert "Every player chooses at once" not in before_end
         assert re.search(r"^Result: ", text, re.M)
         record = re.search(r"^Record: (.*)$", text, re.M).group(1)
         assert record.split()[0] == own
 
 
-def test_a_human_in_a_simultaneous_round(load_toy):
-    game = load_toy("toy_matrix(rounds=2)")
+def test_a_human_in_a_simultaneous_round():
+    game = boardlab.load_game("biased_rps(rounds=2)")
     text = play(game, "random,human", 4, "?", "X", "R P", "P", "S")
     assert "Every player chooses at once" in text and "Legal moves: R P S" in text
-    assert "'X' is not a toy_matrix action" in text
+    assert "'X' is not a biased_rps action" in text
     assert "type one move" in text
     turns = turn_lines(text)
     assert [turn.split("/")[1] for _, turn in turns] == ["P", "S"]
@@ -112,8 +112,8 @@ def test_a_human_types_a_whole_turn_of_sub_moves(load_toy):
 
 
 def test_the_match_loop_with_random_players_is_deterministic(load_toy):
-    for name in ("toy_matrix(rounds=3)", "toy_kuhn", "toy_race(players=4,tokens=9)"):
-        game = load_toy(name)
+    for name in ("biased_rps(rounds=3)", "kuhn_poker", "toy_race(players=4,tokens=9)"):
+        game = load_toy(name) if name.startswith("toy_") else boardlab.load_game(name)
         labels = [game.player_name(p) for p in range(game.num_players())]
         outputs = []
         for _ in range(2):
@@ -131,8 +131,8 @@ def test_the_match_loop_with_random_players_is_deterministic(load_toy):
         assert " ".join(turn for _, turn in turn_lines(text)) == record
 
 
-def test_the_printed_game_follows_the_audience(load_toy):
-    kuhn = load_toy("toy_kuhn")
+def test_the_printed_game_follows_the_audience():
+    kuhn = boardlab.load_game("kuhn_poker")
     assert audience_for(kuhn, []) is None
     assert audience_for(kuhn, [1]) == 1
     assert audience_for(kuhn, [0, 1]) == boardlab.PUBLIC_VIEWER

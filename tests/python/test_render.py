@@ -46,9 +46,9 @@ def test_load_record_helper():
     assert boardlab.load_record(boardlab.load_game("virus_war"), state.record()).history() == state.history()
 
 
-def test_toys_draw_as_text_in_a_box(load_toy):
-    for name in ("toy_race", "toy_matrix", "toy_kuhn"):
-        state = load_toy(name).new_initial_state()
+def test_games_without_a_drawing_draw_as_text_in_a_box(load_toy):
+    for state in (load_toy("toy_race").new_initial_state(),
+                  *(boardlab.load_game(name).new_initial_state() for name in ("biased_rps", "kuhn_poker", "leduc_poker"))):
         picture = state._repr_svg_()
         ET.fromstring(picture)
         assert html.escape(str(state).splitlines()[0]) in picture

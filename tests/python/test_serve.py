@@ -145,8 +145,8 @@ def secret_tokens(state, seat):
     return set(state.record().split()) - set(state.record_for(seat).split())
 
 
-def test_hidden_information_shows_only_the_seats_own_view(load_toy):
-    game = load_toy("toy_kuhn")
+def test_hidden_information_shows_only_the_seats_own_view():
+    game = boardlab.load_game("kuhn_poker")
     session = GameSession.start(game, "human,random", 3)
     message = snapshot_for(session, [0])
     assert session.state.record_for(0) != session.state.record()  # the deal is hidden
@@ -176,7 +176,7 @@ def test_hidden_information_shows_only_the_seats_own_view(load_toy):
     assert snapshot_for(session, [0])["record"] == session.state.record()
 
 
-def test_a_hidden_information_game_draws_from_the_seats_view(load_toy, monkeypatch):
+def test_a_hidden_information_game_draws_from_the_seats_view(monkeypatch):
     # A game's view drawer (as a Stratego drawing would be) gets the seat's PlayerView, never the state.
     seen = []
 
@@ -184,8 +184,8 @@ def test_a_hidden_information_game_draws_from_the_seats_view(load_toy, monkeypat
         seen.append(view)
         return render.text_svg(f"observation of {view.observation_tensor().shape}")
 
-    monkeypatch.setitem(render.VIEW_DRAWERS, "toy_kuhn", drawer)
-    session = GameSession.start(load_toy("toy_kuhn"), "human,random", 3)
+    monkeypatch.setitem(render.VIEW_DRAWERS, "kuhn_poker", drawer)
+    session = GameSession.start(boardlab.load_game("kuhn_poker"), "human,random", 3)
     message = game_message(session, [0])
     assert [type(v) for v in seen] == [PlayerView] and seen[0].viewer == 0 and seen[0].hides
     assert "observation of" in message["svg"]
@@ -193,17 +193,17 @@ def test_a_hidden_information_game_draws_from_the_seats_view(load_toy, monkeypat
         seen[0].full_state()
 
 
-def test_over_the_websocket_each_seat_of_a_hidden_game_gets_only_its_own_view(load_toy):
+def test_over_the_websocket_each_seat_of_a_hidden_game_gets_only_its_own_view():
     from aiohttp.test_utils import TestClient, TestServer
 
-    app = make_app("/nonexistent", 0, load_game=lambda name, params: load_toy(name))
+    app = make_app("/nonexistent", 0)
 
     async def play():
         async with TestClient(TestServer(app)) as client:
             first, second = await client.ws_connect(ws_path(app)), await client.ws_connect(ws_path(app))
             for ws in (first, second):
                 await ws.receive()  # the greeting
-            await first.send_str(json.dumps({"type": "new_game", "game": "toy_kuhn", "players": "human,human"}))
+            await first.send_str(json.dumps({"type": "new_game", "game": "kuhn_poker", "players": "human,human"}))
             started = json.loads((await first.receive(timeout=20)).data)
             # The other human opens the seat link, which carries its seat's key.
             [link] = started["links"]
@@ -230,8 +230,8 @@ def test_over_the_websocket_each_seat_of_a_hidden_game_gets_only_its_own_view(lo
     assert started["moves"] and joined["moves"] == []
 
 
-def test_a_hidden_information_game_with_two_humans_gives_the_page_one_seat(load_toy):
-    game = load_toy("toy_kuhn")
+def test_a_hidden_information_game_with_two_humans_gives_the_page_one_seat():
+    game = boardlab.load_game("kuhn_poker")
     session = GameSession.start(game, "human,human", 3)
     assert page_seats(session) == [0]
     assert page_seats(start("virus_war", "human,human")) == [0, 1]

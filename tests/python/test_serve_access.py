@@ -263,12 +263,12 @@ def test_a_bot_move_is_capped_in_time():
 
 
 # 5. Seats.
-def test_a_seat_is_taken_only_with_its_key(load_toy):
-    app = make_app("/nonexistent", 0, load_game=lambda name, params: load_toy(name))
+def test_a_seat_is_taken_only_with_its_key():
+    app = make_app("/nonexistent", 0)
 
     async def work(client):
         owner, other = await connect(client, app), await connect(client, app)
-        started = await ask(owner, {"type": "new_game", "game": "toy_kuhn", "players": "human,human"})
+        started = await ask(owner, {"type": "new_game", "game": "kuhn_poker", "players": "human,human"})
         [link] = started["links"]
         game_id = started["id"]
         replies = [await ask(other, message) for message in (

@@ -10,7 +10,7 @@ namespace py = pybind11;
 
 PYBIND11_MODULE(_boardlab_toys, m) {
   using namespace boardlab;
-  m.doc() = "Toy games registered for tests only: toy_race, toy_matrix, toy_kuhn";
+  m.doc() = "Toy games registered for tests only: toy_race";
   // The Game type and the error classes are _boardlab's: pybind11 shares registered types
   // between modules once the one that registers them is loaded.
   const py::module_ core = py::module_::import("boardlab._boardlab");

@@ -6,7 +6,7 @@
 namespace boardlab {
 
 const std::vector<GameSpec>& toy_games() {
-  static const std::vector<GameSpec> kToys = {toy_race_spec(), toy_matrix_spec(), toy_kuhn_spec()};
+  static const std::vector<GameSpec> kToys = {toy_race_spec()};
   return kToys;
 }
 
