@@ -131,7 +131,7 @@ struct SearchConfig {
   // KataGo's NN cache (mcts/evaluation_cache.h): recent evaluations each search thread keeps
   // and reuses while the network is unchanged. Commuting sub-moves, the subtrees a reused
   // tree let go and shared openings bring the same position back: in a Virus War training
-  // run it answers about one simulation in eight (run R7, experiments/results/README.md).
+  // run it answers about one simulation in eight (experiments/results/README.md, "Virus War").
   // Networks only: random playouts are never reused. 0: none.
   int cache_positions = 16384;
 

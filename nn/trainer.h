@@ -29,8 +29,7 @@ struct OptimizerConfig {
   // λ: the value target is (1 - λ) · the game's result + λ · the search's root value
   // (TrainBatch::root_value), on the network's scale. 0 trains on results alone. Half and
   // half by default: a short run's few thousand results are a thin target for the value
-  // (issue 10, experiments/results/README.md: Morabaraba 62% → 76% against uct:1000; in
-  // Virus War two runs gave 48.5% and 27% against uct:200, the old default's run 34%).
+  // (evidence: experiments/results/README.md, "Morabaraba" and "Virus War").
   double value_target_mix = 0.5;
   // Weights of the auxiliary losses, for a network with those heads (NetworkConfig).
   double ownership_loss_weight = 1.0;
