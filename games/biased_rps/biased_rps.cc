@@ -133,7 +133,7 @@ std::unique_ptr<State> RpsGame::new_initial_state() const { return std::make_uni
 
 GameSpec biased_rps_spec() {
   return {"biased_rps",
-          "biased rock-paper-scissors: simultaneous rounds, rock's win counts double, equilibrium (1/4, 1/2, 1/4)",
+          "Biased rock-paper-scissors: simultaneous rounds, rock's win counts double, equilibrium (1/4, 1/2, 1/4)",
           {{"rounds", std::int64_t{1}, "rounds played, 1..10"}},
           [](const GameParameters& params) -> std::shared_ptr<const Game> {
             const auto rounds = std::get<std::int64_t>(params.at("rounds"));
