@@ -138,15 +138,14 @@ def read_run(path: "str | os.PathLike") -> RunFigures:
         run.steps, run.games, run.positions = (int(last[k]) if last.get(k) is not None else None
                                                for k in ("step", "games", "positions"))
         run.minutes = last["seconds"] / 60 if last.get("seconds") is not None else None
-    rated = [r for r in rows if r.get("ladder_elo") is not None]
-    keys = ("ladder_elo", "ladder_low", "ladder_high")
-    run.curve_kind = "ladder Elo"
-    if not rated:
+    # The curve: the ladder rating where the run has one (it keeps rising), else the evaluation's own Elo.
+    on_ladder = [r for r in rows if r.get("ladder_elo") is not None]
+    if on_ladder:
+        run.ladder = (on_ladder[-1]["ladder_elo"], on_ladder[-1]["ladder_low"], on_ladder[-1]["ladder_high"])
+        rated, keys, run.curve_kind = on_ladder, ("ladder_elo", "ladder_low", "ladder_high"), "ladder Elo"
+    else:
         rated, keys, run.curve_kind = [r for r in rows if r.get("elo") is not None], ("elo", "elo_low", "elo_high"), "Elo"
     run.curve = [(int(r["step"]), r[keys[0]], r[keys[1]], r[keys[2]]) for r in rated]
-    if rows and any(r.get("ladder_elo") is not None for r in rows):
-        last_ladder = [r for r in rows if r.get("ladder_elo") is not None][-1]
-        run.ladder = (last_ladder["ladder_elo"], last_ladder["ladder_low"], last_ladder["ladder_high"])
 
     evaluations = sorted((path / "evaluation").glob("step_*.json"), key=lambda p: int(p.stem.split("_")[1])) \
         if (path / "evaluation").is_dir() else []

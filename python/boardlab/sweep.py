@@ -158,11 +158,14 @@ def _config_text(config: str) -> str:
         raise CliError(f"config file '{config}' cannot be read: {error.strerror}") from None
 
 
-def _check_overrides(config: str, overrides: list[str], what: str) -> str:
-    """The resolved config YAML, or one line naming the bad key or value (the one parser `train --set` uses)."""
+def _check_overrides(config: str, overrides: list[str], what: str | None = None) -> str:
+    """The resolved config YAML, or one line naming the bad key or value (the one parser `train --set` uses, whose
+    message names the --set item; `what` names the flag instead where the item came from another)."""
     try:
         return network_module().config_yaml(config, overrides)
     except ValueError as error:
+        if what is None:
+            raise CliError(str(error)) from None
         reason = re.sub(r"^--set [^:]*: ", "", str(error))
         raise CliError(f"{what}: {reason}") from None
 
@@ -172,7 +175,9 @@ def make_plan(config: str, grid: list[tuple[str, list[str]]], sets: list[str], s
     """The jobs of a sweep, every configuration checked by the config parser before anything runs.
 
     Jobs go seed by seed (every configuration with the first seed, then the second...), so that a sweep stopped
-    half way has comparable figures for every configuration."""
+    half way has comparable figures for every configuration; each seed's configurations start one further along,
+    so that ranks taking every K-th job each run a mix of configurations rather than one configuration's every seed
+    (which would confound a configuration with its machine's speed in time-limited runs)."""
     if not os.path.isfile(config):
         raise CliError(f"config file '{config}' does not exist")
     if seeds < 1:
@@ -185,7 +190,7 @@ def make_plan(config: str, grid: list[tuple[str, list[str]]], sets: list[str], s
             raise CliError(f"--set {item}: {item.partition('=')[0].strip()} is also a --grid key")
     text = _config_text(config)
     extra = [*sets, *([f"run.max_minutes={minutes:g}"] if minutes is not None else [])]
-    _check_overrides(config, extra, "--set" if sets else "--minutes")
+    _check_overrides(config, extra)
     for key, values in grid:
         for value in values:
             _check_overrides(config, [*extra, f"{key}={value}"], f"--grid {key}={value}")
@@ -202,12 +207,11 @@ def make_plan(config: str, grid: list[tuple[str, list[str]]], sets: list[str], s
     plan = Plan(config=os.path.abspath(config), config_sha256=hashlib.sha256(text.encode()).hexdigest(), sets=list(sets),
                 grid=grid, seeds=list(range(first_seed, first_seed + seeds)), minutes=minutes, eval_games=eval_games,
                 against=list(against or []))
-    index = 0
-    for seed in plan.seeds:
-        for overrides in combinations:
+    for turn, seed in enumerate(plan.seeds):
+        shift = turn % len(combinations)
+        for overrides in combinations[shift:] + combinations[:shift]:
             label = label_of(overrides)
-            plan.jobs.append(Job(index, label, overrides, seed, f"{folders[label]}/seed{seed}"))
-            index += 1
+            plan.jobs.append(Job(len(plan.jobs), label, overrides, seed, f"{folders[label]}/seed{seed}"))
     return plan
 
 

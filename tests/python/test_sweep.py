@@ -4,7 +4,6 @@ started run, splits across ranks, and rates on a stored ladder."""
 import json
 import math
 import os
-import pathlib
 import subprocess
 
 import pytest
@@ -85,6 +84,9 @@ def test_the_plan_crosses_configurations_with_seeds_and_labels_them():
                              "search.simulations=8,training.batch_size=16", "search.simulations=8,training.batch_size=24"]
     assert [(job.index, job.seed) for job in plan.jobs[:5]] == [(0, 5), (1, 5), (2, 5), (3, 5), (4, 6)]
     assert plan.jobs[0].folder == "search.simulations=4,training.batch_size=16/seed5"
+    # The second seed starts one configuration further, so every K-th job is a mix of configurations.
+    assert [job.label for job in plan.jobs[4:6]] == plan.labels()[1:3]
+    assert all(len({job.label for job in sweep.jobs_of_rank(plan, rank, 4)}) == 2 for rank in range(4))
     assert sweep.folder_of("evaluation.opponents=[random, uct:8]") == "evaluation.opponents=_random,_uct_8_"
 
 
@@ -117,6 +119,7 @@ def test_bad_sweeps_are_refused_in_one_line(run_cli, tmp_path):
         (["--grid", "search.simulations"], "--grid 'search.simulations': expected key.path=value,value,..."),
         (["--set", "seed=3"], "--set seed=...: the seeds come from --seeds and --first-seed"),
         (["--rank", "1"], "give --rank and --ranks together"),
+        (["--set", "training.batch_size=-1"], "--set training.batch_size=-1: expected an integer in [1, 65536], got -1"),
     ]
     for extra, message in cases:
         result = run_cli("sweep", "--config", CONFIG, "--out", out, *extra)
