@@ -36,6 +36,24 @@ def _check_keys(entry, allowed: set[str], required: set[str], where: str) -> Non
         raise CliError(f"{where}: no '{missing[0]}'")
 
 
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_evaluation(evaluation, where: str) -> None:
+    """An evaluation's figures are numbers where the tables compute with them: one line naming the first that is not."""
+    _check_keys(evaluation, _EVALUATION_KEYS, set(), where)
+    for opponent, score in (evaluation.get("scores") or {}).items():
+        if not _is_number(score):
+            raise CliError(f"{where}: the score against {opponent} is {score!r}, not a percentage")
+    for player, rating in (evaluation.get("elo") or {}).items():
+        if not (isinstance(rating, list) and len(rating) in (1, 3) and all(_is_number(v) for v in rating)):
+            raise CliError(f"{where}: the Elo of {player} is {rating!r}, not [elo] or [elo, low, high]")
+    for opponent, wdl in (evaluation.get("results") or {}).items():
+        if not (isinstance(wdl, list) and len(wdl) == 3 and all(isinstance(v, int) for v in wdl)):
+            raise CliError(f"{where}: the results against {opponent} are {wdl!r}, not [wins, draws, losses]")
+
+
 def load_manifest(folder: pathlib.Path) -> list[dict]:
     """The sections of runs.yaml, checked: known keys only, every metrics file there and listed once, and every
     *.metrics.csv of the folder listed (no stored run goes unreported)."""
@@ -65,8 +83,11 @@ def load_manifest(folder: pathlib.Path) -> list[dict]:
                 if name in names:
                     raise CliError(f"{MANIFEST}: run '{name}' is listed twice")
                 names.add(name)
+                end = run.get("end")
+                if end is not None and not (isinstance(end, list) and len(end) in (2, 3) and all(_is_number(v) for v in end)):
+                    raise CliError(f"{MANIFEST}, run '{name}': end is [steps, games] or [steps, games, positions]")
                 for i, evaluation in enumerate(run.get("evaluations", [])):
-                    _check_keys(evaluation, _EVALUATION_KEYS, set(), f"{MANIFEST}, run '{name}', evaluation {i + 1}")
+                    _check_evaluation(evaluation, f"{MANIFEST}, run '{name}', evaluation {i + 1}")
                 metrics = run.get("metrics")
                 if metrics:
                     if metrics in listed:

@@ -109,6 +109,10 @@ def test_the_manifest_is_checked(tmp_path, run_cli):
     (folder / "runs.yaml").write_text(manifest.replace("        - run: A\n", "        - run: A\n          colour: red\n", 1))
     with pytest.raises(CliError, match="section 'Virus War', a run: unknown key 'colour'"):
         results.generate(folder)
+    (folder / "runs.yaml").write_text(manifest.replace("scores: {uct:200: 23.5}", "scores: {uct:200: high}", 1))
+    with pytest.raises(CliError, match="run 'Virus War: A', evaluation 1: the score against uct:200 is 'high', not a "
+                                       "percentage"):
+        results.generate(folder)
     (folder / "runs.yaml").write_text(manifest.replace("virus_war_15min_A.metrics.csv", "missing.metrics.csv", 1))
     with pytest.raises(CliError, match="its metrics file 'missing.metrics.csv' does not exist"):
         results.generate(folder)
