@@ -48,6 +48,7 @@ std::int32_t Search::select_available(Leaf& leaf, std::int32_t node) {
     tree_.add_available(n.first_child + c, 1);
     leaf.availed.push_back(n.first_child + c);
   }
+  if (config_.model_opponents && n.mover != viewer_) return select_by_prior(tree_, n.first_child, n.num_children, available_);
   return select_child(tree_, node, config_, rng_, scratch_, available_);
 }
 

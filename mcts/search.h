@@ -154,6 +154,9 @@ class Search {
   bool enter_fresh(Leaf& leaf, std::int32_t node);
   std::int32_t draw_outcome(Leaf& leaf, std::int32_t node);
   std::int32_t pick_joint(Leaf& leaf, std::int32_t node);
+  // A modelled seat's pick (seats_[k]) at a simultaneous node, the other picks so far in `code`.
+  std::int32_t modelled_pick(std::int32_t node, std::size_t k, std::uint64_t code);
+  int leaf_picks_left(std::size_t k) const;
   std::int32_t select_available(Leaf& leaf, std::int32_t node);
   int mark_available(std::int32_t node);
   bool deal_is_over(const State& state, std::int32_t node) const;
@@ -220,6 +223,8 @@ class Search {
   std::vector<Action> missing_;
   std::vector<ChanceOutcome> outcomes_;
   std::vector<SeatBlock> seats_;
+  std::vector<std::uint64_t> radices_;  // of seats_' blocks in the joint code
+  std::vector<int> modelled_visits_;
   std::vector<Action> joint_;
   NodeTable transpositions_;  // (position hash, depth) -> expanded node, this search only
   // Gumbel root state: noise, the considered children, visits they had at start, schedule.

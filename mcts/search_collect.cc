@@ -76,6 +76,8 @@ Search::Descent Search::select_leaf(Leaf& leaf) {
       // The player's own root actions do not depend on the deal: only deeper nodes
       // have availability.
       else if (!kPlain && information_sets_ && node != Tree::kRoot) child = select_available(leaf, node);
+      else if (config_.model_opponents && mover != viewer_)
+        child = select_by_prior(tree_, tree_[node].first_child, tree_[node].num_children);
       else child = select_child(tree_, node, config_, rng_, scratch_);
     } else if (mover == kChancePlayer) {
       child = information_sets_ ? draw_outcome(leaf, node) : select_chance_child(tree_, node);

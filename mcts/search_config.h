@@ -83,6 +83,14 @@ struct SearchConfig {
   float temperature = 0.0f;
   // Keep the subtree of the actions played since the last search.
   bool reuse_tree = false;
+  // A best response's search (`boardlab exploit`): at every node where another seat than the
+  // searcher's acts, follow the network's policy for that seat as a chance node follows its
+  // probabilities, instead of choosing the best move for that seat. Self-play's search
+  // assumes every seat plays well; a best response must expect the moves its opponent really
+  // makes. Self-play against a fixed opponent (self_play.opponent) then trains the policy head
+  // on the opponent's moves alone, so the searcher's own prior is the opponent's policy and
+  // its choices come from the values its search finds.
+  bool model_opponents = false;
   // PUCT self-play: KataGo's forced playouts at the root and policy target pruning
   // (mcts/forced_playouts.h). Off for play and evaluation.
   bool forced_playouts = false;
@@ -158,6 +166,9 @@ struct SearchConfig {
     v("temperature", temperature, "players: 0 plays the most visited, 1 samples by visits (self-play has its own)",
       Range::at_least(0));
     v("reuse_tree", reuse_tree, "keep the subtree of the played move");
+    v("model_opponents", model_opponents,
+      "best-response search: other seats follow the network's policy for them (learned from a fixed opponent, "
+      "self_play.opponent) instead of their best moves");
     v("simultaneous_selection", simultaneous_selection, "simultaneous nodes: regret_matching or puct",
       kSimultaneousSelectionNames);
     v("lazy_seats", lazy_seats,

@@ -7,6 +7,7 @@
 #include "mcts/forced_playouts.h"
 #include "mcts/gumbel.h"
 #include "mcts/search.h"
+#include "mcts/selection.h"
 
 namespace boardlab {
 
@@ -105,6 +106,8 @@ PlayerSearchResult Search::decision_result(bool& proven_win) {
       double pick = rng_.uniform() * sum;
       for (chosen = 0; chosen < n - 1 && (pick -= weights[chosen]) >= 0; ++chosen) {
       }
+    } else if (chosen < 0 && config_.model_opponents && total > 0) {
+      chosen = best_valued_child(tree_, root.first_child, n) - root.first_child;
     } else if (chosen < 0) {
       // Most visited; ties go to the higher prior, which keeps tiny budgets sensible.
       chosen = 0;

@@ -139,17 +139,46 @@ std::int32_t select_in_block(const Tree& tree, std::int32_t first, std::int32_t 
 
 std::int32_t select_chance_child(const Tree& tree, std::int32_t node_index) {
   const Node& node = tree[node_index];
+  return select_by_prior(tree, node.first_child, node.num_children);
+}
+
+std::int32_t best_valued_child(const Tree& tree, std::int32_t first, std::int32_t count) {
   int total = 0;
-  for (std::int32_t c = 0; c < node.num_children; ++c)
-    total += tree[node.first_child + c].visits + tree[node.first_child + c].in_flight;
-  std::int32_t best = node.first_child;
+  for (std::int32_t c = 0; c < count; ++c) total += tree[first + c].visits;
+  const float enough = std::max(1.0f, 0.5f * static_cast<float>(total) / static_cast<float>(count));
+  std::int32_t best = first;
+  for (std::int32_t c = 0; c < count; ++c) {
+    const Node& child = tree[first + c];
+    const Node& held = tree[best];
+    if (static_cast<float>(child.visits) < enough) continue;
+    if (static_cast<float>(held.visits) < enough || child.mean_value() > held.mean_value() ||
+        (child.mean_value() == held.mean_value() && child.visits > held.visits))
+      best = first + c;
+  }
+  return best;
+}
+
+std::int32_t select_by_prior(const Tree& tree, std::int32_t first, std::int32_t count,
+                             std::span<const std::uint8_t> available) {
+  int total = 0;
+  float mass = 0;
+  for (std::int32_t c = 0; c < count; ++c) {
+    if (!available.empty() && !available[c]) continue;
+    total += tree[first + c].visits + tree[first + c].in_flight;
+    mass += tree[first + c].prior;
+  }
+  // Among the available children the priors are renormalised; with no mass, each is equally likely.
+  const float uniform = 1.0f / static_cast<float>(count);
+  std::int32_t best = -1;
   float best_lag = -std::numeric_limits<float>::infinity();
-  for (std::int32_t c = 0; c < node.num_children; ++c) {
-    const Node& child = tree[node.first_child + c];
-    const float lag = child.prior * static_cast<float>(total + 1) - static_cast<float>(child.visits + child.in_flight);
+  for (std::int32_t c = 0; c < count; ++c) {
+    if (!available.empty() && !available[c]) continue;
+    const Node& child = tree[first + c];
+    const float p = mass > 0 ? child.prior / mass : uniform;
+    const float lag = p * static_cast<float>(total + 1) - static_cast<float>(child.visits + child.in_flight);
     if (lag > best_lag) {
       best_lag = lag;
-      best = node.first_child + c;
+      best = first + c;
     }
   }
   return best;

@@ -32,4 +32,16 @@ std::int32_t select_in_block(const Tree& tree, std::int32_t first, std::int32_t 
 // spread over the outcomes instead of meeting at one pending node.
 std::int32_t select_chance_child(const Tree& tree, std::int32_t node);
 
+// A best response's choice (SearchConfig::model_opponents) among the `count` children from
+// `first`: the highest mean value among those visited at least half as often as the mean child
+// (so that one lucky visit does not decide), ties to the more visited. Against a fixed opponent
+// the best reply is the best-valued move, not the most explored one.
+std::int32_t best_valued_child(const Tree& tree, std::int32_t first, std::int32_t count);
+
+// The same rule over the `count` children from `first` (with `available`, only those whose entry
+// is nonzero), their priors as the probabilities: a seat that SearchConfig::model_opponents
+// follows rather than searches.
+std::int32_t select_by_prior(const Tree& tree, std::int32_t first, std::int32_t count,
+                             std::span<const std::uint8_t> available = {});
+
 }  // namespace boardlab

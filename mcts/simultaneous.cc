@@ -92,17 +92,66 @@ std::int32_t Search::pick_joint(Leaf& leaf, std::int32_t node) {
   // picks within their blocks, names the child. joint_ holds the actions to apply.
   seat_blocks(tree_, node, seats_);
   joint_.assign(players_, kInvalidAction);
+  radices_.clear();
   std::uint64_t code = 0, radix = 1;
   for (const SeatBlock& block : seats_) {
-    const SeatChoice choice = select_seat(tree_, node, block, config_, rng_);
-    ++tree_[choice.stat].in_flight;
-    leaf.picks.push_back({choice.stat, block.first, block.count, block.seat, choice.probability});
-    joint_[block.seat] = tree_[choice.stat].action;
-    code += static_cast<std::uint64_t>(choice.stat - block.first) * radix;
+    radices_.push_back(radix);
     radix *= static_cast<std::uint64_t>(block.count);
   }
+  // Searched seats first; seats a best response models (SearchConfig::model_opponents) then
+  // follow their priors given those picks.
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t k = 0; k < seats_.size(); ++k) {
+      const SeatBlock& block = seats_[k];
+      const bool modelled = config_.model_opponents && block.seat != viewer_;
+      if (modelled != (pass == 1)) continue;
+      const SeatChoice choice = modelled ? SeatChoice{modelled_pick(node, k, code), 1.0f}
+                                         : select_seat(tree_, node, block, config_, rng_);
+      ++tree_[choice.stat].in_flight;
+      leaf.picks.push_back({choice.stat, block.first, block.count, block.seat, choice.probability});
+      joint_[block.seat] = tree_[choice.stat].action;
+      code += static_cast<std::uint64_t>(choice.stat - block.first) * radices_[k];
+    }
   const std::int32_t child = tree_.joint_child(node, code);
   return child >= 0 ? child : tree_.add_joint_child(node, code);
+}
+
+std::int32_t Search::modelled_pick(std::int32_t node, std::size_t k, std::uint64_t code) {
+  // The last seat to pick, given the others' picks (`code`), is stratified over the joint
+  // children those picks lead to: the visits of each of its actions there stay within one of
+  // its prior's share, so a searched action's value is its expectation under the model, not
+  // the luck of which picks it met. With several modelled seats, the earlier ones are drawn.
+  const SeatBlock& block = seats_[k];
+  if (leaf_picks_left(k) > 0) {
+    double pick = rng_.uniform();
+    for (std::int32_t c = 0; c < block.count - 1; ++c)
+      if ((pick -= tree_[block.first + c].prior) < 0) return block.first + c;
+    return block.first + block.count - 1;
+  }
+  int total = 0;
+  std::vector<int>& visits = modelled_visits_;
+  visits.assign(static_cast<std::size_t>(block.count), 0);
+  for (std::int32_t c = 0; c < block.count; ++c) {
+    const std::int32_t child = tree_.joint_child(node, code + static_cast<std::uint64_t>(c) * radices_[k]);
+    if (child >= 0) total += visits[c] = tree_[child].visits + tree_[child].in_flight;
+  }
+  std::int32_t best = 0;
+  float best_lag = -std::numeric_limits<float>::infinity();
+  for (std::int32_t c = 0; c < block.count; ++c) {
+    const float lag = tree_[block.first + c].prior * static_cast<float>(total + 1) - static_cast<float>(visits[c]);
+    if (lag > best_lag) {
+      best_lag = lag;
+      best = c;
+    }
+  }
+  return block.first + best;
+}
+
+int Search::leaf_picks_left(std::size_t k) const {
+  // Modelled seats after block k: they pick after it.
+  int left = 0;
+  for (std::size_t j = k + 1; j < seats_.size(); ++j) left += seats_[j].seat != viewer_ ? 1 : 0;
+  return left;
 }
 
 std::int32_t Search::find_joint_child(std::int32_t node, std::span<const Step> round) {
@@ -204,6 +253,9 @@ void Search::simultaneous_results(SearchResult& out) {
       double pick = rng_.uniform() * std::accumulate(weights.begin(), weights.end(), 0.0);
       for (chosen = 0; chosen < block.count - 1 && (pick -= weights[chosen]) >= 0; ++chosen) {
       }
+    } else if (config_.model_opponents && block.seat == viewer_ && std::any_of(r.visits.begin(), r.visits.end(),
+                                                                                   [](int v) { return v > 0; })) {
+      chosen = best_valued_child(tree_, block.first, block.count) - block.first;
     } else {
       for (std::int32_t c = 1; c < block.count; ++c) {
         const Node& a = tree_[block.first + c];

@@ -8,6 +8,7 @@
 
 #include "core/errors.h"
 #include "core/random_play.h"
+#include "nn/agent_bot.h"
 
 namespace boardlab {
 
@@ -28,6 +29,13 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
   slots_.resize(config.concurrent_games);
   for (Slot& slot : slots_) {
     slot.search = std::make_unique<Search>(game, search_config_, rng_());
+    if (!config.opponent.empty()) {
+      try {
+        slot.opponent = make_any_bot(config.opponent, game, rng_());
+      } catch (const InputError& e) {
+        throw InputError(std::string("self-play: opponent: ") + e.what());
+      }
+    }
     new_game(slot);
   }
 }
@@ -39,6 +47,11 @@ void SelfPlayWorker::new_game(Slot& slot) {
     slot.search->reseed(rng_());
     // Drawn only when openings are on, so that a run without them keeps its random stream.
     slot.random_opening = config_.random_opening_fraction > 0 && rng_.uniform() < config_.random_opening_fraction;
+    if (slot.opponent) {
+      slot.opponent->restart();
+      slot.learner = next_learner_;
+      next_learner_ = (next_learner_ + 1) % game_->num_players();
+    }
     if (advance_to_decision(slot)) return;
   }
 }
@@ -66,13 +79,19 @@ bool SelfPlayWorker::advance_to_decision(Slot& slot) {
         forced = legal_.size() == 1;
         joint_[p] = legal_.front();
       }
+      if (slot.opponent) forced = opponent_round(slot);
       if (!forced) {
-        start_search(slot, PlayerView(state, 0));
+        start_search(slot, PlayerView(state, slot.opponent ? slot.learner : 0));
         return true;
       }
+      if (slot.opponent) joint_ = slot.opponent_joint;
       for (Player p = 0; p < seats; ++p) slot.record.steps.push_back({p, joint_[p]});
       state.apply_joint(joint_);
       continue;
+    } else if (opponent_seat(slot, actor)) {
+      // The fixed opponent plays from its own view with its own search.
+      action = slot.opponent->act(PlayerView(state, actor));
+      record_opponent_move(slot, actor, action);
     } else {
       state.legal_actions(actor, legal_);
       if (legal_.size() > 1) {
@@ -89,6 +108,36 @@ bool SelfPlayWorker::advance_to_decision(Slot& slot) {
   slot.record.returns = state.returns();
   slot.record.truncated = state.is_truncated();
   return false;
+}
+
+bool SelfPlayWorker::trains_policy(const Slot& slot) const {
+  // A search that models a fixed opponent (SearchConfig::model_opponents) reads the opponent's
+  // policy from the network's policy head, for every seat: that head then learns the
+  // opponent's moves alone, and the network's own choices come from its search's values.
+  return slot.full && !(slot.opponent && search_config_.model_opponents);
+}
+
+void SelfPlayWorker::record_opponent_move(Slot& slot, Player actor, Action action) {
+  // Its positions train the value (the network must judge positions where the opponent moves:
+  // its search stops at them or follows them) and, for a search that models the opponent
+  // (SearchConfig::model_opponents), the policy too: the move it made, as a one-hot target.
+  slot.state->legal_actions(actor, legal_);
+  if (legal_.size() < 2) return;
+  SelfPlayGame::Target target{actor, legal_, std::vector<float>(legal_.size(), 0.0f)};
+  target.policy[static_cast<std::size_t>(std::find(legal_.begin(), legal_.end(), action) - legal_.begin())] = 1.0f;
+  slot.record.positions.push_back(
+      {static_cast<int>(slot.record.steps.size()), {std::move(target)}, search_config_.model_opponents});
+}
+
+bool SelfPlayWorker::opponent_round(Slot& slot) {
+  const State& state = *slot.state;
+  const int seats = game_->num_players();
+  slot.opponent_joint.assign(seats, kInvalidAction);
+  for (Player p = 0; p < seats; ++p)
+    if (p != slot.learner) slot.opponent_joint[p] = slot.opponent->act(PlayerView(state, p));
+  state.legal_actions(slot.learner, legal_);
+  slot.opponent_joint[slot.learner] = legal_.front();
+  return legal_.size() == 1;
 }
 
 void SelfPlayWorker::start_search(Slot& slot, const PlayerView& view) {
@@ -122,15 +171,33 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
   // turn-based game is not: its certain target would teach the network to pass wherever
   // the board looks full, and the search then passes where it could place.
   const int seats = game_->num_players();
-  SelfPlayGame::Position position{ply, {}, slot.full};
+  SelfPlayGame::Position position{ply, {}, slot.full || (slot.opponent && search_config_.model_opponents)};
   joint_.assign(seats, kInvalidAction);
+  if (slot.opponent) {
+    // The opponent's seats were chosen before the search, from their own views.
+    joint_ = slot.opponent_joint;
+    joint_[slot.learner] = kInvalidAction;
+  }
   for (const PlayerSearchResult& seat : result.players) {
-    if (seat.legal.size() > 1) position.targets.push_back({seat.player, seat.legal, seat.policy, seat.value});
+    if (opponent_seat(slot, seat.player)) continue;
+    // A round's targets share one position: where the policy is the opponent's, the network's own seat has none.
+    const bool own_policy_only = slot.opponent && search_config_.model_opponents;
+    if (seat.legal.size() > 1 && !own_policy_only)
+      position.targets.push_back({seat.player, seat.legal, seat.policy, seat.value});
     double pick = rng_.uniform() * std::accumulate(seat.policy.begin(), seat.policy.end(), 0.0);
     std::size_t k = 0;
     while (k + 1 < seat.legal.size() && (pick -= seat.policy[k]) >= 0) ++k;
     joint_[seat.player] = seat.legal[k];
   }
+  if (slot.opponent && search_config_.model_opponents)
+    for (Player p = 0; p < seats; ++p) {
+      if (p == slot.learner) continue;
+      slot.state->legal_actions(p, legal_);
+      if (legal_.size() < 2) continue;
+      std::vector<float> one_hot(legal_.size(), 0.0f);
+      one_hot[static_cast<std::size_t>(std::find(legal_.begin(), legal_.end(), joint_[p]) - legal_.begin())] = 1.0f;
+      position.targets.push_back({p, legal_, std::move(one_hot)});
+    }
   for (Player p = 0; p < seats; ++p) {
     if (joint_[p] == kInvalidAction)
       throw InputError("self-play: the search gave no decision for " + game_->player_name(p) + " at a simultaneous round");
@@ -172,7 +239,7 @@ void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
       if (mover == kSimultaneousPlayer) {
         play_round(slot, result, ply);
       } else {
-        slot.record.positions.push_back({ply, {{mover, result.legal, result.policy, result.value}}, slot.full});
+        slot.record.positions.push_back({ply, {{mover, result.legal, result.policy, result.value}}, trains_policy(slot)});
         const Action action = choose(result, ply);
         slot.record.steps.push_back({mover, action});
         slot.state->apply(action);

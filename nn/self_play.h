@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/bot.h"
 #include "core/config_schema.h"
 #include "core/game.h"
 #include "core/rng.h"
@@ -36,6 +37,11 @@ struct SelfPlayConfig {
   // openings never reach. The random steps are in the record and train nothing.
   double random_opening_fraction = 0.0;
   int random_opening_turns = 2;
+  // A fixed player (a spec of core/player_spec.h: agent:CK, uct:N, ...) that takes every seat
+  // but one in each game, with its own search and view; the other seat, cycling through the
+  // seats game by game, is the network and alone trains. Training then learns a best response
+  // to that player (`boardlab exploit`). Empty: self-play, the network in every seat.
+  std::string opponent;
 
   template <class V>
   void visit(V& v) {
@@ -54,6 +60,9 @@ struct SelfPlayConfig {
       Range::between(0, 1));
     v("random_opening_turns", random_opening_turns, "turns of random play that open those games",
       Range::at_least(0));
+    v("opponent", opponent,
+      "a fixed player (agent:CK, uct:N, ...) in every seat but the network's, which alone trains: a best response "
+      "to it (boardlab exploit); empty: self-play");
   }
 };
 
@@ -91,6 +100,11 @@ class SelfPlayWorker {
     SelfPlayGame record;
     bool full = true;  // the search under way has the full budget
     bool random_opening = false;  // this game opens with SelfPlayConfig::random_opening_turns random turns
+    // With a fixed opponent (SelfPlayConfig::opponent): its player, the network's seat in this
+    // game, and at a simultaneous round the opponent's actions, chosen before the network's search.
+    std::unique_ptr<Bot> opponent;
+    Player learner = 0;
+    std::vector<Action> opponent_joint;
   };
   void new_game(Slot& slot);
   // Plays forced actions (a single legal one) and a random opening's, and starts the search at
@@ -102,6 +116,15 @@ class SelfPlayWorker {
   Action choose(const SearchResult& result, int ply);
   // Records a simultaneous round's targets (one per seat) and plays the joint action.
   void play_round(Slot& slot, const SearchResult& result, int ply);
+  // Whether `seat` is the fixed opponent's in this slot's game.
+  bool opponent_seat(const Slot& slot, Player seat) const { return slot.opponent && seat != slot.learner; }
+  // Whether the network's own searched position trains the policy (else its value alone).
+  bool trains_policy(const Slot& slot) const;
+  // A fixed opponent's move: a position of its own, with the move as its policy target.
+  void record_opponent_move(Slot& slot, Player actor, Action action);
+  // At a simultaneous round: the opponent's actions into slot.opponent_joint; whether the
+  // network's own seat is forced too.
+  bool opponent_round(Slot& slot);
 
   const Game* game_;
   SearchConfig search_config_;
@@ -112,6 +135,7 @@ class SelfPlayWorker {
   std::vector<Search*> searches_view_;
   int max_batch_ = std::numeric_limits<int>::max();
   std::size_t next_slot_ = 0;  // the first game of the next chunk
+  Player next_learner_ = 0;    // the network's seat in the next game against a fixed opponent
   std::vector<Action> legal_;
   std::vector<Action> joint_;
   std::atomic<std::uint64_t> searches_{0};

@@ -45,6 +45,14 @@ void finish(TrainConfig& t, const Config& c) {
                                : ""));
     }
   }
+  if (!t.self_play.opponent.empty()) {
+    // A baseline is checked now; a checkpoint when the first self-play worker loads it.
+    try {
+      if (parse_player_spec(t.self_play.opponent).kind != "agent") make_search_bot(t.self_play.opponent, *game, 0);
+    } catch (const InputError& e) {
+      throw ConfigError(c.origin_of(t.self_play.opponent) + e.what());
+    }
+  }
   if (t.self_play.full_search_fraction < 1 && t.self_play.fast_simulations > t.search.simulations)
     throw ConfigError(c.origin_of(t.self_play.fast_simulations) + std::to_string(t.self_play.fast_simulations) +
                       " must not exceed search.simulations (" + std::to_string(t.search.simulations) +

@@ -7,11 +7,11 @@ import sys
 import threading
 
 import boardlab
-from boardlab.commands import bench, evaluate, games, ladder, perft, play, report, serve, sweep, train
+from boardlab.commands import bench, evaluate, exploit, games, ladder, perft, play, report, serve, sweep, train
 from boardlab.errors import CliError, Terminated
 from boardlab.players import quote
 
-COMMANDS = (games, play, perft, bench, evaluate, ladder, train, sweep, report, serve)
+COMMANDS = (games, play, perft, bench, evaluate, ladder, exploit, train, sweep, report, serve)
 
 
 class _Parser(argparse.ArgumentParser):

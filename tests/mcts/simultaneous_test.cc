@@ -411,3 +411,38 @@ TEST(SimultaneousSearch, BotsPlayWholeGamesAtEveryNode) {
 
 }  // namespace
 }  // namespace boardlab
+
+namespace boardlab {
+namespace {
+
+TEST(ModelledOpponents, ABestResponseSearchPlaysTheBestReplyToTheModelledPolicy) {
+  // The opponent's seat follows its prior (uniform, the evaluator's) instead of an equilibrium
+  // search: against uniform play rock is worth 1/6, paper 0 and scissors -1/6, so a best
+  // response plays rock from either seat; the equilibrium search mixes (1/4, 1/2, 1/4).
+  SearchConfig config;
+  config.algorithm = SearchAlgorithm::kPuct;
+  config.simulations = 64;
+  config.model_opponents = true;
+  config.simultaneous_selection = SimultaneousSelection::kPuct;
+  for (Player seat = 0; seat < 2; ++seat)
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+      const auto bot = make_search_bot(
+          "mcts(algorithm=puct,simulations=64,model_opponents=true,simultaneous_selection=puct)", matrix(1), seed);
+      const auto state = matrix(1).new_initial_state();
+      EXPECT_EQ(bot->act(PlayerView(*state, seat)), 0) << "seat " << seat << ", seed " << seed;
+    }
+  // Each of its actions is valued at its exact expectation: the opponent's picks are stratified
+  // by the prior given each of its own.
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  Search search(matrix(1), config, 1);
+  const auto state = matrix(1).new_initial_state();
+  const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator);
+  EXPECT_EQ(result.action, 0);
+  const PlayerSearchResult& mine = result.players[0];
+  ASSERT_EQ(mine.player, 0);
+  ASSERT_EQ(mine.visits.size(), 3u);
+  for (int a = 0; a < 3; ++a) EXPECT_GE(mine.visits[a], 3) << "action " << a;
+}
+
+}  // namespace
+}  // namespace boardlab

@@ -273,6 +273,113 @@ TEST(SelfPlay, ASimultaneousRoundTrainsEverySeatOnItsOwnMixedPolicy) {
   }
 }
 
+// The seats whose policy a game trains: the players the targets of its full searches name.
+std::set<Player> trained_seats(const SelfPlayGame& g) {
+  std::set<Player> seats;
+  for (const auto& position : g.positions)
+    if (position.full_search)
+      for (const auto& target : position.targets) seats.insert(target.player);
+  return seats;
+}
+
+TEST(SelfPlay, AFixedOpponentTakesEverySeatButTheNetworksAndTrainsNothing) {
+  // Virus War against random: in each game one seat, the next in turn from game to game, is
+  // searched and trains its policy; the other's sub-moves train the value alone.
+  const auto game = load_game("virus_war");
+  SearchConfig search;
+  search.simulations = 4;
+  SelfPlayConfig config;
+  config.concurrent_games = 4;
+  config.opponent = "random";
+  const std::vector<SelfPlayGame> games = self_play(*game, 600, 5, search, config);
+  ASSERT_GE(games.size(), 4u);
+  int as_first = 0;
+  for (const SelfPlayGame& g : games) {
+    const std::set<Player> seats = trained_seats(g);
+    ASSERT_EQ(seats.size(), 1u);
+    const Player learner = *seats.begin();
+    as_first += learner == 0 ? 1 : 0;
+    std::size_t opponent_steps = 0, opponent_positions = 0;
+    for (const Step& step : g.steps) opponent_steps += step.player != learner ? 1 : 0;
+    for (const auto& position : g.positions) {
+      if (position.full_search) continue;
+      ASSERT_EQ(position.targets.size(), 1u);
+      EXPECT_NE(position.targets[0].player, learner);
+      EXPECT_FALSE(position.targets[0].root_value.has_value());  // no search: the result alone
+      // The move made: its one-hot policy names the step that follows the position.
+      const auto& t = position.targets[0];
+      const auto played = std::find(t.policy.begin(), t.policy.end(), 1.0f) - t.policy.begin();
+      EXPECT_EQ(t.legal[static_cast<std::size_t>(played)], g.steps[static_cast<std::size_t>(position.ply)].action);
+      ++opponent_positions;
+    }
+    EXPECT_GT(opponent_steps, 0u);
+    EXPECT_GT(opponent_positions, 0u);
+    EXPECT_LE(opponent_positions, opponent_steps);
+  }
+  EXPECT_GT(as_first, 0);
+  EXPECT_LT(as_first, static_cast<int>(games.size()));
+}
+
+TEST(SelfPlay, AFixedOpponentChoosesItsSimultaneousActionsItself) {
+  // biased_rps against rock-only play would be too easy to spot; against random, the
+  // opponent's actions are uniform whatever the search thinks of its seat, and each round
+  // trains the network's seat only.
+  const auto game = load_game("biased_rps(rounds=3)");
+  SearchConfig search;
+  search.simulations = 64;
+  SelfPlayConfig config;
+  config.concurrent_games = 4;
+  config.opponent = "random";
+  const std::vector<SelfPlayGame> games = self_play(*game, 600, 9, search, config);
+  ASSERT_GE(games.size(), 150u);
+  std::vector<double> opponent_played(3, 0.0);
+  double opponent_actions = 0;
+  for (const SelfPlayGame& g : games) {
+    ASSERT_EQ(g.positions.size(), 3u);
+    const std::set<Player> seats = trained_seats(g);
+    ASSERT_EQ(seats.size(), 1u);
+    for (const auto& position : g.positions) EXPECT_EQ(position.targets.size(), 1u);
+    for (const Step& step : g.steps)
+      if (step.player != *seats.begin()) {
+        opponent_played[step.action] += 1;
+        opponent_actions += 1;
+      }
+  }
+  for (int a = 0; a < 3; ++a) EXPECT_NEAR(opponent_played[a] / opponent_actions, 1.0 / 3, 0.06) << "action " << a;
+}
+
+TEST(SelfPlay, AModelledOpponentsMovesTrainThePolicyToo) {
+  // With SearchConfig::model_opponents the policy head learns the opponent's moves alone (the
+  // search follows it at the opponent's nodes): each round's one target is the opponent's move.
+  const auto game = load_game("biased_rps(rounds=3)");
+  SearchConfig search;
+  search.simulations = 16;
+  search.model_opponents = true;
+  SelfPlayConfig config;
+  config.concurrent_games = 2;
+  config.opponent = "random";
+  const std::vector<SelfPlayGame> games = self_play(*game, 120, 3, search, config);
+  ASSERT_GE(games.size(), 10u);
+  for (const SelfPlayGame& g : games)
+    for (const auto& position : g.positions) {
+      ASSERT_EQ(position.targets.size(), 1u);
+      EXPECT_TRUE(position.full_search);
+      const auto& t = position.targets[0];
+      ASSERT_EQ(std::count(t.policy.begin(), t.policy.end(), 1.0f), 1);
+      const auto played = std::find(t.policy.begin(), t.policy.end(), 1.0f) - t.policy.begin();
+      EXPECT_EQ(t.legal[static_cast<std::size_t>(played)], g.steps[static_cast<std::size_t>(position.ply + t.player)].action);
+    }
+}
+
+TEST(SelfPlay, AnUnknownOpponentIsRefusedByName) {
+  const auto game = load_game("virus_war");
+  SelfPlayConfig config;
+  config.opponent = "grandmaster";
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  EXPECT_TRUE(error_of([&] { SelfPlayWorker(*game, SearchConfig{}, config, evaluator, 1); })
+                  .starts_with("self-play: opponent: player 'grandmaster': unknown kind 'grandmaster'"));
+}
+
 TEST(SelfPlay, ARandomOpeningOpensTheDrawnShareOfGamesAndTrainsNothing) {
   // biased_rps of 3 rounds with 2 random opening turns (rounds) in about half the games:
   // those games have one position, at ply 4, after two rounds of steps for both seats; the
