@@ -25,7 +25,7 @@ struct RunEvaluatorOptions {
   bool previous = true;                // also play the previous evaluation's network
   // Rungs of the game's stored ladder (core/ladder.h) played besides the opponents, chosen
   // around the network's last ladder rating, so that its rating keeps rising past `random`.
-  int ladder_rungs = 2;
+  int ladder_rungs = 1;
   SearchConfig search;                 // the network's search in these games
   std::uint64_t seed = 1;
 };

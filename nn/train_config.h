@@ -52,7 +52,7 @@ struct TrainConfig {
   int eval_games = 20;
   std::vector<std::string> eval_opponents = {"random", "uct:200"};
   bool eval_previous = false;
-  int eval_ladder_rungs = 2;
+  int eval_ladder_rungs = 1;
   int eval_simulations = 32;
   // Past what 15 minutes train here (about 6500 steps): the clock ends a default run, and
   // the learning-rate schedule follows whichever limit comes first.
