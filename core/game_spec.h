@@ -1,11 +1,13 @@
 // What the registry knows of a game: its name, what it is, its parameters and a factory.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/bot.h"
 #include "core/game.h"
 #include "core/game_parameters.h"
 
@@ -26,6 +28,10 @@ struct GameSpec {
   // covers its player counts and options with presets on small boards, and plays its
   // defaults in its own tests.
   bool suites_play_defaults = true;
+  // The game's heuristic reference player (the `heuristic` player kind), written from its rule
+  // file for the rating ladder where rollout UCT is weak; empty for a game without one. Made
+  // for a game of this spec (any parameters), seeded: the same seed and views, the same actions.
+  std::function<std::unique_ptr<Bot>(const Game&, std::uint64_t seed)> heuristic{};
 };
 
 }  // namespace boardlab

@@ -7,6 +7,7 @@
 #include "core/errors.h"
 #include "core/player_spec.h"
 #include "core/text.h"
+#include "games/registry.h"
 #include "mcts/rollout_evaluator.h"
 
 namespace boardlab {
@@ -26,6 +27,26 @@ Action SearchBot::act(const PlayerView& view) {
   return last_.action;
 }
 
+namespace {
+
+// The registered games that have a heuristic player, in the registry's order: "squares, ...".
+std::string games_with_heuristic() {
+  std::string with;
+  for (const GameSpec& spec : registered_games())
+    if (spec.heuristic) with += (with.empty() ? "" : ", ") + spec.name;
+  return with;
+}
+
+// The game's own heuristic player, from its registry entry (games/<name>/<name>_heuristic.h).
+std::unique_ptr<Bot> make_heuristic_bot(const std::string& where, const Game& game, std::uint64_t seed) {
+  for (const GameSpec& spec : registered_games())
+    if (spec.name == game.name() && spec.heuristic) return spec.heuristic(game, seed);
+  throw InputError(where + ": " + game.name() + " has no heuristic player (games with one: " + games_with_heuristic() +
+                   ")");
+}
+
+}  // namespace
+
 std::unique_ptr<Bot> make_search_bot(std::string_view text, const Game& game, std::uint64_t seed) {
   PlayerSpec spec = parse_player_spec(text);
   const std::string where = "player " + quote_input(text);
@@ -33,9 +54,13 @@ std::unique_ptr<Bot> make_search_bot(std::string_view text, const Game& game, st
     if (spec.argument || !spec.options.empty()) throw InputError(where + ": random takes no argument or options");
     return std::make_unique<RandomBot>(seed);
   }
+  if (spec.kind == "heuristic") {
+    if (spec.argument || !spec.options.empty()) throw InputError(where + ": heuristic takes no argument or options");
+    return make_heuristic_bot(where, game, seed);
+  }
   if (spec.kind != "uct" && spec.kind != "mcts")
     throw InputError(where + ": unknown kind " + quote_input(spec.kind) +
-                     " (known: random, uct:N, uct(key=value,...), mcts(key=value,...))");
+                     " (known: random, heuristic, uct:N, uct(key=value,...), mcts(key=value,...))");
   SearchConfig config;
   if (spec.kind == "uct") {
     config.algorithm = SearchAlgorithm::kUct;
@@ -67,6 +92,7 @@ std::unique_ptr<Bot> make_search_bot(std::string_view text, const Game& game, st
 
 std::string search_bot_kinds_help() {
   return "random                      uniformly random legal actions\n"
+         "heuristic                   the game's own rule-based player (" + games_with_heuristic() + ")\n"
          "uct:N                       UCT with random rollouts, N simulations (uct:1000; uct(simulations=1000,"
          "rollouts=2))\n"
          "mcts(key=value,...)         PUCT or Gumbel search over random rollouts "

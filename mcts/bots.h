@@ -31,6 +31,8 @@ class SearchBot final : public Bot {
 
 // Specs (the syntax of core/player_spec.h):
 //   random                        uniform random legal actions
+//   heuristic                     the game's own rule-based player (GameSpec::heuristic), for
+//                                 the games that have one
 //   uct:N, uct(simulations=N,...)  UCT (UCB1, random rollouts), N simulations
 //   mcts, mcts(key=value,...)     PUCT/Gumbel search (keys of mcts/search_config.h) over
 //                                 the random-rollout evaluator (rollouts=R for R per leaf)

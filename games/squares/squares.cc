@@ -7,6 +7,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/squares/squares_heuristic.h"
 
 namespace boardlab {
 namespace {
@@ -117,11 +118,13 @@ ActionLayout SquaresGame::action_layout() const {
 std::unique_ptr<State> SquaresGame::new_initial_state() const { return std::make_unique<SquaresState>(*this); }
 
 GameSpec squares_spec() {
-  return {"squares",
-          "Squares: two players place squares on 20x20 at the same time; overlapping new squares collide",
-          {},
-          [](const GameParameters& params) { return std::make_shared<SquaresGame>(params); },
-          {}};
+  GameSpec spec{"squares",
+                "Squares: two players place squares on 20x20 at the same time; overlapping new squares collide",
+                {},
+                [](const GameParameters& params) { return std::make_shared<SquaresGame>(params); },
+                {}};
+  spec.heuristic = make_squares_heuristic;
+  return spec;
 }
 
 // ---------------------------------------------------------------------------- state

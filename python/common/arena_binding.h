@@ -198,7 +198,7 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
         return factory(text_arg(spec, "make_bot: spec"), *game.game, seed_arg(seed, "make_bot: seed"));
       },
       py::arg("spec"), py::arg("game"), py::arg("seed") = 0,
-      "A player from a spec (random, uct:N, mcts(key=value,...); agent:PATH(key=value,...) with the network "
+      "A player from a spec (random, heuristic, uct:N, mcts(key=value,...); agent:PATH(key=value,...) with the network "
       "module).");
 }
 

@@ -1013,7 +1013,7 @@ TEST(SearchInput, BotSpecsNameTheProblem) {
   EXPECT_TRUE(contains(bot_error("uct:abc"), "player 'uct:abc': uct needs a number of simulations, as in uct:1000"));
   EXPECT_TRUE(contains(bot_error("uct"), "uct needs a number of simulations"));
   EXPECT_TRUE(contains(bot_error("uct:0"), "uct needs a number of simulations"));
-  EXPECT_TRUE(contains(bot_error("nope"), "player 'nope': unknown kind 'nope' (known: random, uct:N, uct(key=value,...), mcts("));
+  EXPECT_TRUE(contains(bot_error("nope"), "player 'nope': unknown kind 'nope' (known: random, heuristic, uct:N, uct(key=value,...), mcts("));
   EXPECT_EQ(bot_error("mcts(simulations=0)"),
             "player 'mcts(simulations=0)': search option 'simulations': expected an integer >= 1, got 0");
   EXPECT_EQ(bot_error("mcts(simulatons=4)"),
@@ -1023,6 +1023,8 @@ TEST(SearchInput, BotSpecsNameTheProblem) {
   EXPECT_EQ(bot_error("uct:10(rollouts=0)"),
             "player 'uct:10(rollouts=0)': search option 'rollouts': expected an integer in [1, 4096], got 0");
   EXPECT_TRUE(contains(bot_error("random:3"), "player 'random:3': random takes no argument or options"));
+  EXPECT_TRUE(contains(bot_error("heuristic"), "player 'heuristic': virus_war has no heuristic player (games with one: squares"));
+  EXPECT_EQ(bot_error("heuristic:2"), "player 'heuristic:2': heuristic takes no argument or options");
   EXPECT_TRUE(contains(bot_error("mcts:simulations=8,algorithm=puct"), "write 'mcts(simulations=8,algorithm=puct)'"));
   EXPECT_TRUE(contains(bot_error("mcts:x.pt"), "mcts takes no argument after ':'"));
   EXPECT_TRUE(contains(bot_error("uct:5(simulations=4)"), "simulations given twice"));

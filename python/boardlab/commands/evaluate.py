@@ -27,7 +27,8 @@ def register(subparsers) -> None:
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a game parameter (repeatable)")
     parser.add_argument(
         "--players",
-        help="comma-separated players for a round robin: random, uct:N, mcts(key=value,...), agent:PATH(key=value,...) "
+        help="comma-separated players for a round robin: random, heuristic, uct:N, mcts(key=value,...), "
+        "agent:PATH(key=value,...) "
         "(options in parentheses; quote a path with commas: agent:'my,run.pt')",
     )
     parser.add_argument("--player", help="the one player that plays each of --against")

@@ -84,6 +84,9 @@ PLAYER_KINDS = {
             "uniformly random legal moves",
             _without_argument("random", lambda c: RandomPlayer(c.seed)),
         ),
+        PlayerKind(
+            "heuristic", "the game's own rule-based player, for the games that have one", _engine("heuristic", False)
+        ),
         PlayerKind("uct", "UCT with random rollouts, uct:N for N simulations", _engine("uct", True)),
         PlayerKind("mcts", "PUCT/Gumbel search over rollouts, mcts(key=value,...)", _engine("mcts", False)),
         PlayerKind("agent", "a trained network, agent:CHECKPOINT[(simulations=N)]", _engine("agent", True)),
