@@ -7,6 +7,7 @@
 #include "core/errors.h"
 #include "core/rng.h"
 #include "games/sub_move_grid/grid_notation.h"
+#include "games/war/war_heuristic.h"
 
 namespace boardlab {
 namespace {
@@ -36,20 +37,22 @@ std::string WarGame::format_turn(std::span<const std::string> steps, bool simult
 }
 
 GameSpec war_spec() {
-  return {"war",
-          "War: Virus War of infantry, knights, tanks and planes under command of a general, for 2 to 6 players; "
-          "the last general standing wins",
-          slot_board_params(1000),
-          [](const GameParameters& given) -> std::shared_ptr<const Game> {
-            GameParameters params = given;
-            resolve_slot_board("war", params);
-            return std::make_shared<WarGame>(params);
-          },
-          {"players=2,width=10,height=10", "players=3,width=11,height=11", "players=4,width=12,height=12",
-           "players=5,width=13,height=9,max_turns=60", "players=6,width=11,height=9"},
-          // As Klopodavka: the default 20×20 board makes the shared suites' thousand random
-          // games slow; the presets cover every player count, war_test the defaults and the sheet.
-          false};
+  GameSpec spec{"war",
+                "War: Virus War of infantry, knights, tanks and planes under command of a general, for 2 to 6 players; "
+                "the last general standing wins",
+                slot_board_params(1000),
+                [](const GameParameters& given) -> std::shared_ptr<const Game> {
+                  GameParameters params = given;
+                  resolve_slot_board("war", params);
+                  return std::make_shared<WarGame>(params);
+                },
+                {"players=2,width=10,height=10", "players=3,width=11,height=11", "players=4,width=12,height=12",
+                 "players=5,width=13,height=9,max_turns=60", "players=6,width=11,height=9"},
+                // As Klopodavka: the default 20×20 board makes the shared suites' thousand random
+                // games slow; the presets cover every player count, war_test the defaults and the sheet.
+                false};
+  spec.heuristic = make_war_heuristic;
+  return spec;
 }
 
 }  // namespace boardlab
