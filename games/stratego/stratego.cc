@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/stratego/stratego_heuristic.h"
 
 namespace boardlab {
 
@@ -137,23 +138,28 @@ int StrategoGame::parse_cell(std::string_view text) {
 }
 
 GameSpec stratego_spec() {
-  return {"stratego",
-          "Stratego: hidden ranks on a 10x10 board with two lakes; classic 40 pieces or the 8-piece barrage",
-          {{"variant", std::string("classic"), "classic (40 pieces a side) or barrage (8 pieces)"},
-           {"two_square_limit", std::int64_t{3},
-            "moves of one piece in a row between the same two squares (the next is illegal); ISF and Gravon use 5"},
-           {"chasing_rule", true,
-            "the chasing rule of the rule file (a third chase in a row is illegal); false replays games played "
-            "without it (the Gravon reader's default)"},
-           {"move_cap", std::int64_t{0},
-            "plies after which the game is drawn as a cap (0: 2000 classic, 1000 barrage); not a rule"},
-           {"setup", std::string("play"), "play: each side places its pieces as actions; random: both drawn by chance"},
-           {"red_setup", std::string(""), "Red's 40 setup characters in fill order (1-9 X B F, '.' empty), fixed"},
-           {"blue_setup", std::string(""), "Blue's 40 setup characters in fill order, fixed"}},
-          [](const GameParameters& params) -> std::shared_ptr<const Game> {
-            return std::make_shared<StrategoGame>(params);
-          },
-          {"variant=barrage", "setup=random,variant=barrage"}};
+  GameSpec spec{"stratego",
+                "Stratego: hidden ranks on a 10x10 board with two lakes; classic 40 pieces or the 8-piece barrage",
+                {{"variant", std::string("classic"), "classic (40 pieces a side) or barrage (8 pieces)"},
+                 {"two_square_limit", std::int64_t{3},
+                  "moves of one piece in a row between the same two squares (the next is illegal); ISF and Gravon "
+                  "use 5"},
+                 {"chasing_rule", true,
+                  "the chasing rule of the rule file (a third chase in a row is illegal); false replays games played "
+                  "without it (the Gravon reader's default)"},
+                 {"move_cap", std::int64_t{0},
+                  "plies after which the game is drawn as a cap (0: 2000 classic, 1000 barrage); not a rule"},
+                 {"setup", std::string("play"),
+                  "play: each side places its pieces as actions; random: both drawn by chance"},
+                 {"red_setup", std::string(""),
+                  "Red's 40 setup characters in fill order (1-9 X B F, '.' empty), fixed"},
+                 {"blue_setup", std::string(""), "Blue's 40 setup characters in fill order, fixed"}},
+                [](const GameParameters& params) -> std::shared_ptr<const Game> {
+                  return std::make_shared<StrategoGame>(params);
+                },
+                {"variant=barrage", "setup=random,variant=barrage"}};
+  spec.heuristic = make_stratego_heuristic;
+  return spec;
 }
 
 // ---------------------------------------------------------------------------- state
