@@ -11,6 +11,7 @@ the README is rewritten from these files, never edited by hand, and a test keeps
 import csv
 import pathlib
 
+import boardlab
 from boardlab.errors import CliError
 from boardlab.report import markdown_table
 from boardlab.stats import INTERVAL_NOTE, mean_interval
@@ -281,4 +282,23 @@ def generate(folder: "str | pathlib.Path") -> str:
         f"of one configuration are grouped; a group of several runs has a row of the {INTERVAL_NOTE}. A strength "
         "claim needs at least three seeds.\n",
     ]
-    return "\n".join([*filter(None, head), *(_section(folder, s) for s in sections)])
+    return "\n".join([*filter(None, head), *(_section(folder, s) for s in sections), _ladders()])
+
+
+def _ladders() -> str:
+    """The registered games' stored ladders (games/NAME/ladder.yaml of the source tree, core/ladder.h): every
+    rung's rating and interval, and what its round robin cost."""
+    parts = ["## Ladders\n",
+             "Each game's reference players, rated once by `boardlab ladder GAME --write` (neighbours within two "
+             "rungs play each other; Elo with random = 0 and 95% intervals). Evaluations on the ladder "
+             "(`boardlab evaluate --ladder`, a run's `ladder_elo`) hold these ratings fixed.\n"]
+    for name in boardlab.registered_games():
+        for ladder in boardlab._boardlab.read_ladders(boardlab._boardlab.ladder_file(name)):
+            parts.append(f"**{ladder['game']}**: {ladder['games_per_group']} games per table, "
+                         f"{ladder['opening_turns']} random opening turns, {ladder['seconds']:.0f} s ({ladder['built']})\n")
+            parts.append("| rung | Elo | 95% interval | games |\n|---|---|---|---|")
+            for rung in reversed(ladder["rungs"]):
+                parts.append(f"| `{rung['player']}` | {rung['elo']:+.0f} | [{rung['low']:+.0f}, {rung['high']:+.0f}] "
+                             f"| {rung['games']} |")
+            parts.append("")
+    return "\n".join(parts)

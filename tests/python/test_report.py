@@ -21,10 +21,13 @@ def runs(tmp_path_factory):
     root = tmp_path_factory.mktemp("report")
     tiny = [item for item in TINY_TRAINING if not item.startswith(("training.batch_size=", "evaluation.every_steps="))]
     made = []
-    for name, batch, seed in (("a1", 16, 1), ("a2", 16, 2), ("b1", 24, 1)):
-        boardlab.train(CONFIG, [*tiny, "run.max_steps=4", "evaluation.every_steps=2", f"training.batch_size={batch}",
-                                f"seed={seed}"], out=root / name, log=lambda line: None)
-        made.append(root / name)
+    # Without the game's stored ladder, so that the curves are the in-run Elo whatever ladders the tree holds.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BOARDLAB_GAMES_DIR", str(root / "no-ladders"))
+        for name, batch, seed in (("a1", 16, 1), ("a2", 16, 2), ("b1", 24, 1)):
+            boardlab.train(CONFIG, [*tiny, "run.max_steps=4", "evaluation.every_steps=2", f"training.batch_size={batch}",
+                                    f"seed={seed}"], out=root / name, log=lambda line: None)
+            made.append(root / name)
     return made
 
 
