@@ -110,10 +110,10 @@ class LeducState final : public State {
   std::uint64_t betting_code() const {
     std::uint64_t code = 0;
     for (int r = 0; r < kRounds; ++r) {
-      std::uint64_t round = static_cast<std::uint64_t>(count_[r]);
+      std::uint64_t part = static_cast<std::uint64_t>(count_[r]);
       for (int i = 0; i < kMaxBetsPerRound; ++i)
-        round = round * 4 + (i < count_[r] ? static_cast<std::uint64_t>(line_[r][i]) : 0);
-      code = (code << (kBettingBits / kRounds)) | round;
+        part = part * 4 + (i < count_[r] ? static_cast<std::uint64_t>(line_[r][i]) : 0);
+      code = (code << (kBettingBits / kRounds)) | part;
     }
     return code;
   }
