@@ -78,8 +78,8 @@ void bind_ladder(py::module_& m) {
   m.def(
       "store_ladder",
       [](const TextArg& path, const py::dict& ladder) {
-        const Ladder parsed = ladder_from_dict(ladder);
-        store_ladder(text_arg(path, "store_ladder: path"), parsed);
+        const std::string file = text_arg(path, "store_ladder: path");
+        store_ladder(file, ladder_from_dict(ladder));
       },
       py::arg("path"), py::arg("ladder"),
       "Writes a ladder (a dict as read_ladders gives) into a ladder file atomically, replacing the entry of "

@@ -4,6 +4,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -41,6 +42,12 @@ TINY_TRAINING = [
 # compiled _boardlab, the build's copy does.
 sys.path.insert(0, str(PYTHON_DIR))
 sys.path.insert(1, str(TOYS_DIR))
+
+# The games' stored ladders (games/NAME/ladder.yaml) make every run's evaluations play a ladder
+# rung: tests see an empty games folder of their own (the launcher inherits it), and those about
+# ladders give one, or point at the source tree's (SOURCE_GAMES), themselves.
+SOURCE_GAMES = REPO / "games"
+os.environ["BOARDLAB_GAMES_DIR"] = tempfile.mkdtemp(prefix="boardlab-test-games-")
 
 
 def pytest_sessionstart(session):

@@ -10,7 +10,7 @@ import boardlab
 from boardlab import report, results
 from boardlab.errors import CliError
 from boardlab.stats import mean_interval
-from conftest import CONFIG, REPO, TINY_TRAINING
+from conftest import CONFIG, REPO, SOURCE_GAMES, TINY_TRAINING
 
 RESULTS = REPO / "experiments" / "results"
 
@@ -21,13 +21,10 @@ def runs(tmp_path_factory):
     root = tmp_path_factory.mktemp("report")
     tiny = [item for item in TINY_TRAINING if not item.startswith(("training.batch_size=", "evaluation.every_steps="))]
     made = []
-    # Without the game's stored ladder, so that the curves are the in-run Elo whatever ladders the tree holds.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BOARDLAB_GAMES_DIR", str(root / "no-ladders"))
-        for name, batch, seed in (("a1", 16, 1), ("a2", 16, 2), ("b1", 24, 1)):
-            boardlab.train(CONFIG, [*tiny, "run.max_steps=4", "evaluation.every_steps=2", f"training.batch_size={batch}",
-                                    f"seed={seed}"], out=root / name, log=lambda line: None)
-            made.append(root / name)
+    for name, batch, seed in (("a1", 16, 1), ("a2", 16, 2), ("b1", 24, 1)):
+        boardlab.train(CONFIG, [*tiny, "run.max_steps=4", "evaluation.every_steps=2", f"training.batch_size={batch}",
+                                f"seed={seed}"], out=root / name, log=lambda line: None)
+        made.append(root / name)
     return made
 
 
@@ -81,7 +78,13 @@ def test_report_refuses_what_is_not_a_run_in_one_line(run_cli, tmp_path, runs):
     assert result.returncode == 2 and "is not a boardlab config (no game)" in result.stderr
 
 
-def test_the_results_readme_is_what_its_generator_makes(run_cli):
+@pytest.fixture
+def source_ladders(monkeypatch):
+    """The source tree's ladders, which the results README shows (the tests' own games folder is empty)."""
+    monkeypatch.setenv("BOARDLAB_GAMES_DIR", str(SOURCE_GAMES))
+
+
+def test_the_results_readme_is_what_its_generator_makes(run_cli, source_ladders):
     """README.md is generated: change runs.yaml, preface.md, notes/ or a metrics file, then run
     `boardlab report --results experiments/results` and commit the result."""
     assert (RESULTS / "README.md").read_text() == results.generate(RESULTS)
@@ -95,7 +98,7 @@ def test_the_results_readme_groups_seeds_into_a_mean_row():
     assert "|  | *mean ± 95% of 7 runs* |  |  |  | – | 97.8% ± 3.6 (n=7) | 94.9% ± 4.6 (n=7) |" in text
 
 
-def test_the_manifest_is_checked(tmp_path, run_cli):
+def test_the_manifest_is_checked(tmp_path, run_cli, source_ladders):
     folder = tmp_path / "results"
     shutil.copytree(RESULTS, folder)
     (folder / "README.md").write_text("edited by hand\n")
