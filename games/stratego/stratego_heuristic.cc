@@ -9,11 +9,12 @@
 // Setup (stratego_heuristic_setup): the Flag on the back rank, likelier near a corner, where
 // fewer squares need guarding; classic: a Bomb on each of its neighbours (two or three), the
 // other Bombs mostly on the back two ranks; barrage: its one Bomb in front of the Flag, and
-// beside it the Miner (then a Scout), guards that stay there: the Miner beats a Scout that runs
-// along the back rank onto the Flag (a Scout's raid is what finds a barrage Flag), and as
-// unmoved pieces the guards hide which one is the Flag. The other pieces go by rank preferences per row: the strong pieces and the Spy in the
-// middle ranks, Miners at the back (kept for the Bombs), Scouts in front (the probes). Each
-// setup is drawn from these preferences, so no two games need start alike.
+// beside it the Miner (on the side of the nearer edge) and a Scout, guards that stay there:
+// the Miner beats a Scout that runs down a file or along the back rank onto the Flag (a
+// Scout's raid is what finds a barrage Flag), and as unmoved pieces the guards hide which one
+// is the Flag. The other pieces go by rank preferences per row: the strong pieces and the Spy
+// in the middle ranks, Miners at the back (kept for the Bombs), Scouts in front (the probes).
+// Each setup is drawn from these preferences, so no two games need start alike.
 //
 // Play: each legal move is scored, and the best taken (near-ties by the seeded generator):
 //   - a strike on a known piece: what it wins or loses (rank values; the Flag wins outright);
@@ -25,7 +26,8 @@
 //     move, known or guessed), against the risk of the square it leaves, and a share of the
 //     best strike each square offers the piece next move;
 //   - an enemy piece near the own Flag is worth more to strike, the nearer the more;
-//   - a guard (a piece next to the own Flag) leaving its post costs, unless it strikes;
+//   - a guard (a piece next to the own Flag) leaving its post costs, unless it strikes a
+//     piece that came within two steps of the Flag;
 //   - steps towards the nearest enemy piece that this piece would gladly strike (intruders
 //     near the own Flag first), a little ground gained towards the enemy, and a penalty for
 //     undoing its own last move.
@@ -69,7 +71,7 @@ constexpr double kBacktrack = 0.3;  // undoing the own last move
 constexpr double kIntruder = 1.5;   // per step an enemy piece stands inside kGuardZone of the own Flag
 constexpr int kGuardZone = 4;       // steps from the own Flag
 constexpr double kGuardLeave = 8;   // a guard leaving the Flag's side (more than any escape)
-constexpr int kIntruderPull = 3;     // steps nearer an intruder counts, per step inside kGuardZone
+constexpr int kIntruderPull = 3;    // steps nearer an intruder counts, per step inside kGuardZone
 constexpr double kOpportunity = 0.25;  // of the best strike a square offers next move
 constexpr int kFar = 1000;
 constexpr double kTie = 1e-9;
