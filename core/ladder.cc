@@ -217,4 +217,11 @@ EloFit rate_on_ladder(const Ladder& ladder, const std::vector<std::string>& play
   return fit_rankings_held(static_cast<int>(players.size()), rankings, held, prior_draws);
 }
 
+EloFit rate_on_ladder(const Ladder& ladder, const ArenaReport& report, double prior_draws) {
+  std::vector<Ranking> rankings;
+  rankings.reserve(report.games.size());
+  for (const ArenaGame& g : report.games) rankings.push_back(ranking_from_returns(g.seats, g.returns));
+  return rate_on_ladder(ladder, report.players, rankings, prior_draws);
+}
+
 }  // namespace boardlab

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/arena.h"
 #include "core/game.h"
 #include "core/ratings.h"
 
@@ -72,5 +73,7 @@ std::string ladders_yaml(std::string_view game_name, const std::vector<Ladder>& 
 // of `ladder` held at its stored rating, the others fitted: the units of the ladder.
 EloFit rate_on_ladder(const Ladder& ladder, const std::vector<std::string>& players,
                       const std::vector<Ranking>& rankings, double prior_draws = 1.0);
+// The same for an arena's players and games: each game's ranking by its returns.
+EloFit rate_on_ladder(const Ladder& ladder, const ArenaReport& report, double prior_draws = 1.0);
 
 }  // namespace boardlab

@@ -21,8 +21,7 @@ std::vector<std::string> RunEvaluator::opponents() const {
   return out;
 }
 
-void RunEvaluator::rate_on_ladder(const ArenaReport& report, const std::vector<std::string>& players,
-                                  RunEvaluation& out) {
+void RunEvaluator::rate_on_ladder(const ArenaReport& report, RunEvaluation& out) {
   if (!ladder_) {
     if (options_.ladder_rungs > 0 && !said_no_ladder_)
       run_->log("no stored ladder for " + game_->to_string() + " (" + ladder_file(game_->name()) +
@@ -30,12 +29,10 @@ void RunEvaluator::rate_on_ladder(const ArenaReport& report, const std::vector<s
     said_no_ladder_ = true;
     return;
   }
-  std::vector<Ranking> rankings;
-  for (const ArenaGame& g : report.games) rankings.push_back(ranking_from_returns(g.seats, g.returns));
-  for (const std::string& p : players)
+  for (const std::string& p : report.players)
     if (ladder_->find(p) >= 0) out.ladder_opponents.push_back(p);
   if (out.ladder_opponents.empty()) return;
-  const EloFit fit = boardlab::rate_on_ladder(*ladder_, players, rankings);
+  const EloFit fit = boardlab::rate_on_ladder(*ladder_, report);
   if (!fit.rated[0]) return;
   out.ladder_elo = fit.elo[0];
   out.ladder_low = fit.low[0];
@@ -87,7 +84,7 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
   out.low = report.elo.low[0];
   out.high = report.elo.high[0];
   out.seconds = report.seconds;
-  rate_on_ladder(report, players, out);
+  rate_on_ladder(report, out);
   auto score_against = [&](const std::string& name) {
     for (const Pairing& p : report.pairings)
       if (p.a == 0 && players[static_cast<std::size_t>(p.b)] == name) return p.score();

@@ -67,7 +67,7 @@ class RunEvaluator {
   // The opponents of the next evaluation: options_.opponents and the ladder's rungs around
   // the last ladder rating.
   std::vector<std::string> opponents() const;
-  void rate_on_ladder(const ArenaReport& report, const std::vector<std::string>& players, RunEvaluation& out);
+  void rate_on_ladder(const ArenaReport& report, RunEvaluation& out);
 
   std::shared_ptr<const Model> previous_;
   std::int64_t previous_step_ = 0;

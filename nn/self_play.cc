@@ -117,16 +117,23 @@ bool SelfPlayWorker::trains_policy(const Slot& slot) const {
   return slot.full && !(slot.opponent && search_config_.model_opponents);
 }
 
+std::optional<SelfPlayGame::Target> SelfPlayWorker::opponent_target(const State& state, Player actor, Action action) {
+  // The move a fixed opponent made, as a one-hot target; none where it had no choice.
+  state.legal_actions(actor, legal_);
+  if (legal_.size() < 2) return std::nullopt;
+  SelfPlayGame::Target target{actor, legal_, std::vector<float>(legal_.size(), 0.0f)};
+  target.policy[static_cast<std::size_t>(std::find(legal_.begin(), legal_.end(), action) - legal_.begin())] = 1.0f;
+  return target;
+}
+
 void SelfPlayWorker::record_opponent_move(Slot& slot, Player actor, Action action) {
   // Its positions train the value (the network must judge positions where the opponent moves:
   // its search stops at them or follows them) and, for a search that models the opponent
-  // (SearchConfig::model_opponents), the policy too: the move it made, as a one-hot target.
-  slot.state->legal_actions(actor, legal_);
-  if (legal_.size() < 2) return;
-  SelfPlayGame::Target target{actor, legal_, std::vector<float>(legal_.size(), 0.0f)};
-  target.policy[static_cast<std::size_t>(std::find(legal_.begin(), legal_.end(), action) - legal_.begin())] = 1.0f;
+  // (SearchConfig::model_opponents), the policy too.
+  std::optional<SelfPlayGame::Target> target = opponent_target(*slot.state, actor, action);
+  if (!target) return;
   slot.record.positions.push_back(
-      {static_cast<int>(slot.record.steps.size()), {std::move(target)}, search_config_.model_opponents});
+      {static_cast<int>(slot.record.steps.size()), {std::move(*target)}, search_config_.model_opponents});
 }
 
 bool SelfPlayWorker::opponent_round(Slot& slot) {
@@ -190,14 +197,10 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
     joint_[seat.player] = seat.legal[k];
   }
   if (slot.opponent && search_config_.model_opponents)
-    for (Player p = 0; p < seats; ++p) {
-      if (p == slot.learner) continue;
-      slot.state->legal_actions(p, legal_);
-      if (legal_.size() < 2) continue;
-      std::vector<float> one_hot(legal_.size(), 0.0f);
-      one_hot[static_cast<std::size_t>(std::find(legal_.begin(), legal_.end(), joint_[p]) - legal_.begin())] = 1.0f;
-      position.targets.push_back({p, legal_, std::move(one_hot)});
-    }
+    for (Player p = 0; p < seats; ++p)
+      if (p != slot.learner)
+        if (std::optional<SelfPlayGame::Target> target = opponent_target(*slot.state, p, joint_[p]))
+          position.targets.push_back(std::move(*target));
   for (Player p = 0; p < seats; ++p) {
     if (joint_[p] == kInvalidAction)
       throw InputError("self-play: the search gave no decision for " + game_->player_name(p) + " at a simultaneous round");

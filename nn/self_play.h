@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/bot.h"
@@ -120,6 +121,8 @@ class SelfPlayWorker {
   bool opponent_seat(const Slot& slot, Player seat) const { return slot.opponent && seat != slot.learner; }
   // Whether the network's own searched position trains the policy (else its value alone).
   bool trains_policy(const Slot& slot) const;
+  // A fixed opponent's move at `state` as a one-hot target over its legal actions; none where it had no choice.
+  std::optional<SelfPlayGame::Target> opponent_target(const State& state, Player actor, Action action);
   // A fixed opponent's move: a position of its own, with the move as its policy target.
   void record_opponent_move(Slot& slot, Player actor, Action action);
   // At a simultaneous round: the opponent's actions into slot.opponent_joint; whether the

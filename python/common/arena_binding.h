@@ -14,6 +14,7 @@
 #include "core/bot.h"
 #include "core/errors.h"
 #include "core/ladder.h"
+#include "ladder_dict.h"
 #include "../module/arguments.h"
 #include "../module/handles.h"
 #include "stoppable.h"
@@ -46,27 +47,24 @@ inline std::vector<std::vector<int>> checked_groups(const std::vector<std::vecto
 
 // Every player rated against a stored ladder: its rungs held, the others fitted (core/ladder.h).
 inline pybind11::dict ladder_dict(const Ladder& ladder, const std::string& file, const ArenaReport& report,
-                                  const std::vector<std::string>& all, double prior_draws) {
+                                  double prior_draws) {
   namespace py = pybind11;
-  std::vector<Ranking> rankings;
-  for (const ArenaGame& g : report.games) rankings.push_back(ranking_from_returns(g.seats, g.returns));
+  const std::vector<std::string>& all = report.players;
   py::list ratings;
   bool any_rung = false;
   for (const std::string& player : all) any_rung = any_rung || ladder.find(player) >= 0;
   if (any_rung) {
-    const EloFit fit = rate_on_ladder(ladder, all, rankings, prior_draws);
+    const EloFit fit = rate_on_ladder(ladder, report, prior_draws);
     for (std::size_t i = 0; i < all.size(); ++i)
       ratings.append(py::dict(py::arg("player") = all[i], py::arg("rung") = ladder.find(all[i]) >= 0,
                               py::arg("rated") = static_cast<bool>(fit.rated[i]),
                               py::arg("elo") = number_or_none(fit.elo[i]),
                               py::arg("low") = number_or_none(fit.low[i]), py::arg("high") = number_or_none(fit.high[i])));
   }
-  py::list rungs;
-  for (const LadderRung& r : ladder.rungs)
-    rungs.append(py::dict(py::arg("player") = r.player, py::arg("elo") = r.elo, py::arg("low") = r.low,
-                          py::arg("high") = r.high, py::arg("games") = r.games));
-  return py::dict(py::arg("game") = ladder.game, py::arg("file") = file,
-                  py::arg("rungs") = rungs, py::arg("ratings") = ratings, py::arg("opening_turns") = ladder.opening_turns);
+  py::dict out = ladder_to_dict(ladder);
+  out["file"] = file;
+  out["ratings"] = ratings;
+  return out;
 }
 
 // The report as a dict; a number it does not have (NaN: the rating of a player no game links
@@ -160,7 +158,7 @@ inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle
   const auto [report, stopped_by] = run_stoppable([&] { return run_arena(*game.game, all, played, factory, options); });
   if (progress && report.stopped) std::fprintf(stderr, "\n");  // the progress line stays as it was
   py::dict out = report_dict(report, all, stopped_by);
-  out["ladder"] = stored ? ladder_dict(*stored, ladder_file(game.game->name()), report, all, prior_draws) : py::object(py::none());
+  out["ladder"] = stored ? ladder_dict(*stored, ladder_file(game.game->name()), report, prior_draws) : py::object(py::none());
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "../common/ladder_dict.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
@@ -14,16 +15,6 @@ namespace py = pybind11;
 
 namespace boardlab::python {
 namespace {
-
-py::dict ladder_to_dict(const Ladder& ladder) {
-  py::list rungs;
-  for (const LadderRung& r : ladder.rungs)
-    rungs.append(py::dict(py::arg("player") = r.player, py::arg("elo") = r.elo, py::arg("low") = r.low,
-                          py::arg("high") = r.high, py::arg("games") = r.games));
-  return py::dict(py::arg("game") = ladder.game, py::arg("rungs") = rungs,
-                  py::arg("games_per_group") = ladder.games_per_group, py::arg("opening_turns") = ladder.opening_turns,
-                  py::arg("seed") = ladder.seed, py::arg("seconds") = ladder.seconds, py::arg("built") = ladder.built);
-}
 
 template <class T>
 T item(const py::dict& d, const char* key, const char* where) {
