@@ -18,7 +18,7 @@ def register(subparsers) -> None:
         "ladder",
         help="rate a game's reference players from a round robin: the ladder later evaluations are rated on",
         description="Plays the reference players of a game against their neighbours on the ladder (--span), fits "
-        "their ratings (random = 0, 95%% intervals) and, with --write, stores them in games/NAME/ladder.yaml, "
+        "their ratings (random = 0, 95% intervals) and, with --write, stores them in games/NAME/ladder.yaml, "
         "where `boardlab evaluate --ladder` and training runs' evaluations read them. Without --players: the "
         f"stored ladder's rungs, or {', '.join(DEFAULT_RUNGS)} and the game's heuristic player if it has one.",
     )
