@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/kuhn_poker/kuhn_poker_heuristic.h"
 
 namespace boardlab {
 namespace {
@@ -198,10 +199,12 @@ std::unique_ptr<State> KuhnGame::new_initial_state() const { return std::make_un
 }  // namespace
 
 GameSpec kuhn_poker_spec() {
-  return {"kuhn_poker", "Kuhn poker: three cards, one hidden card each dealt by chance, one bet (exact answers known)",
-          {},
-          [](const GameParameters& params) -> std::shared_ptr<const Game> { return std::make_shared<KuhnGame>(params); },
-          {}};
+  GameSpec spec{"kuhn_poker", "Kuhn poker: three cards, one hidden card each dealt by chance, one bet (exact answers known)",
+                {},
+                [](const GameParameters& params) -> std::shared_ptr<const Game> { return std::make_shared<KuhnGame>(params); },
+                {}};
+  spec.heuristic = make_kuhn_poker_heuristic;
+  return spec;
 }
 
 }  // namespace boardlab

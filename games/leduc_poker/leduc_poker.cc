@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "core/text.h"
+#include "games/leduc_poker/leduc_poker_heuristic.h"
 
 namespace boardlab {
 namespace {
@@ -289,11 +290,13 @@ std::unique_ptr<State> LeducGame::new_initial_state() const { return std::make_u
 }  // namespace
 
 GameSpec leduc_poker_spec() {
-  return {"leduc_poker",
-          "Leduc hold'em: six cards, a private and a public card, two betting rounds (exact answers known)",
-          {},
-          [](const GameParameters& params) -> std::shared_ptr<const Game> { return std::make_shared<LeducGame>(params); },
-          {}};
+  GameSpec spec{"leduc_poker",
+                "Leduc hold'em: six cards, a private and a public card, two betting rounds (exact answers known)",
+                {},
+                [](const GameParameters& params) -> std::shared_ptr<const Game> { return std::make_shared<LeducGame>(params); },
+                {}};
+  spec.heuristic = make_leduc_poker_heuristic;
+  return spec;
 }
 
 }  // namespace boardlab

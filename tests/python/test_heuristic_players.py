@@ -25,7 +25,7 @@ def test_a_game_without_a_heuristic_player_is_refused_with_the_games_that_have_o
     result = run_cli("evaluate", "--game", "virus_war", "--player", "heuristic", "--against", "random", "--games", "2")
     assert result.returncode != 0
     assert ("player 'heuristic': virus_war has no heuristic player (games with one: squares, klopodavka, stratego, "
-            "war)") in result.stderr
+            "war, kuhn_poker, leduc_poker)") in result.stderr
     with pytest.raises(ValueError, match="virus_war has no heuristic player"):
         boardlab.make_bot("heuristic", boardlab.load_game("virus_war"), 1)
 
