@@ -75,11 +75,22 @@ MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std
       for (std::size_t c = 0; c < columns_.size(); ++c)
         for (std::size_t o = 0; o < old_columns.size() && o < cells.size(); ++o)
           if (old_columns[o] == columns_[c]) row[c] = cells[o];
+      for (std::size_t c = 0; c < columns_.size(); ++c)
+        if (!row[c].empty()) last_kept_[columns_[c]] = row[c];
       kept += join(row) + "\n";
       ++rows_;
     }
   }
   write_file_atomically(path_, join(columns_) + "\n" + kept);
+}
+
+std::optional<double> MetricsFile::last_kept(const std::string& column) const {
+  const auto it = last_kept_.find(column);
+  if (it == last_kept_.end()) return std::nullopt;
+  double value = 0;
+  const auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), value);
+  if (ec != std::errc() || end != it->second.data() + it->second.size()) return std::nullopt;
+  return value;
 }
 
 void MetricsFile::append(const MetricsRow& row) {

@@ -35,11 +35,15 @@ class MetricsFile {
   const std::vector<std::string>& columns() const { return columns_; }
   // Data rows in the file: what a checkpoint records as its moment.
   std::int64_t rows() const { return rows_; }
+  // The last number a kept row (one from before the resume) holds in `column`, if any: what
+  // a resumed session picks up from, such as the network's last ladder rating.
+  std::optional<double> last_kept(const std::string& column) const;
 
  private:
   std::string path_;
   std::vector<std::string> columns_;
   std::int64_t rows_ = 0;
+  std::map<std::string, std::string> last_kept_;  // column → its last non-empty kept cell
 };
 
 // Numbers as metrics.csv writes them: fixed decimals, and an empty cell for NaN.

@@ -301,6 +301,7 @@ TrainSummary train_here(const TrainOptions& options, RankInfo& me) {
   for (const auto& c : actors.metric_columns()) columns.push_back(c);
   MetricsFile metrics(run.metrics_path(), columns,
                       state.resume_step ? std::optional<MetricsCut>({*state.resume_step, state.metrics_rows}) : std::nullopt);
+  if (const std::optional<double> elo = metrics.last_kept("ladder_elo")) evaluator.resume_at_ladder_elo(*elo);
 
   const std::int64_t games_before = progress.games, positions_before = progress.positions;
   // Positions searched in the whole run, finished games or not: what the replay ratio counts.

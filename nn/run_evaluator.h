@@ -57,6 +57,10 @@ class RunEvaluator {
   std::optional<RunEvaluation> evaluate(std::shared_ptr<const Model> network, std::int64_t step,
                                         double max_seconds = 0);
 
+  // A resumed run's evaluations go on around the network's last ladder rating, not from the
+  // weakest rungs again.
+  void resume_at_ladder_elo(double elo) { ladder_elo_ = elo; }
+
   std::vector<std::string> metric_columns() const;
   MetricsRow metrics(const RunEvaluation& evaluation) const;
 

@@ -93,6 +93,28 @@ TEST(RunEvaluator, RatesTheNetworkOnTheGamesLadderAndClimbsItsRungs) {
   EXPECT_EQ(second.ladder_opponents, expected);
 }
 
+TEST(RunEvaluator, AResumedRunGoesOnAroundItsLastLadderRating) {
+  TempDir tmp;
+  std::filesystem::create_directories(tmp / "games/virus_war");
+  Ladder ladder;
+  ladder.game = virus_war().to_string();
+  ladder.opening_turns = 2;
+  ladder.rungs = {{"random", 0, 0, 0, 10}, {"uct:2", 300, 200, 400, 10}, {"uct:4", 600, 500, 700, 10},
+                  {"uct:8", 900, 800, 1000, 10}};
+  store_ladder(tmp / "games/virus_war/ladder.yaml", ladder);
+  ::setenv("BOARDLAB_GAMES_DIR", (tmp / "games").c_str(), 1);
+  const auto run = RunFolder::create(tmp / "run", [](const std::string&) {});
+  RunEvaluatorOptions o = options();
+  o.ladder_rungs = 1;
+  o.previous = false;
+  o.opponents = {};
+  RunEvaluator evaluator(virus_war(), o, *run);
+  ::unsetenv("BOARDLAB_GAMES_DIR");
+  evaluator.resume_at_ladder_elo(880);
+  const RunEvaluation e = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), virus_war(), 1), 5).value();
+  EXPECT_EQ(e.ladder_opponents, (std::vector<std::string>{"uct:8"}));
+}
+
 TEST(RunEvaluator, WithoutALadderTheLadderColumnsStayEmpty) {
   TempDir tmp;
   ::setenv("BOARDLAB_GAMES_DIR", (tmp / "nothing").c_str(), 1);

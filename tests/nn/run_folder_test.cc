@@ -102,6 +102,19 @@ TEST(MetricsFile, AResumeDropsLaterRowsMapsColumnsByNameAndKeepsTheOldOnes) {
   EXPECT_EQ(file_text(path), "step,new,elo,gone\n1,,5.0,x\n2,,,y\n3,1,,\n");
 }
 
+TEST(MetricsFile, AResumeKnowsTheLastNumberEachColumnKept) {
+  TempDir tmp;
+  const std::string path = tmp / "metrics.csv";
+  std::ofstream(path) << "step,ladder_elo,note\n1,120.5,a\n2,,b\n3,300.0,c\n";
+  // Cut at step 2: the row of step 3 is gone, so its rating is not what the run resumes from.
+  const MetricsFile metrics(path, {"step", "ladder_elo", "note"}, MetricsCut{2, -1});
+  EXPECT_EQ(metrics.last_kept("ladder_elo"), 120.5);
+  EXPECT_EQ(metrics.last_kept("note"), std::nullopt);  // not a number
+  EXPECT_EQ(metrics.last_kept("missing"), std::nullopt);
+  const MetricsFile fresh(tmp / "other.csv", {"step", "ladder_elo"}, std::nullopt);
+  EXPECT_EQ(fresh.last_kept("ladder_elo"), std::nullopt);
+}
+
 TEST(MetricsFile, AResumeKeepsExactlyTheRowsItsCheckpointCounted) {
   TempDir tmp;
   const std::string path = tmp / "metrics.csv";
