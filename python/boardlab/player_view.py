@@ -71,11 +71,11 @@ class PlayerView:
         return self._state.legal_actions(self.viewer) if self.acts() else []
 
     def action_to_string(self, action: int) -> str:
-        return self._state.action_to_string(action, self.viewer) if self.viewer not in (None, boardlab.PUBLIC_VIEWER) \
+        return self._state.action_to_string(self.viewer, action) if self.viewer not in (None, boardlab.PUBLIC_VIEWER) \
             else self._state.action_to_string(action)
 
     def string_to_action(self, text: str) -> int:
-        return self._state.string_to_action(text, self.viewer) if self.viewer not in (None, boardlab.PUBLIC_VIEWER) \
+        return self._state.string_to_action(self.viewer, text) if self.viewer not in (None, boardlab.PUBLIC_VIEWER) \
             else self._state.string_to_action(text)
 
     def record(self) -> str:

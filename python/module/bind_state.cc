@@ -116,12 +116,13 @@ StateHandle sample_hidden(const StateHandle& s, const IntArg& player, const std:
   return {s.game, s.state->sample_hidden(p, rng)};
 }
 
-std::string action_to_string(const StateHandle& s, const IntArg& action, const OptionalInt& player) {
+// pyspiel's two forms of each: (player, action) and (action) for the one actor here.
+std::string action_to_string(const StateHandle& s, const OptionalInt& player, const IntArg& action) {
   const Player p = actor_or_default(s, player, "action_to_string");
   return s.state->action_to_string(p, action_arg(*s.game, action, "action_to_string"));
 }
 
-Action string_to_action(const StateHandle& s, const TextArg& text, const OptionalInt& player) {
+Action string_to_action(const StateHandle& s, const OptionalInt& player, const TextArg& text) {
   const std::string& notation = text_arg(text, "string_to_action: text");
   return s.state->string_to_action(actor_or_default(s, player, "string_to_action"), notation);
 }
@@ -244,11 +245,19 @@ void bind_state(py::module_& m) {
       .def("__deepcopy__", [](const StateHandle& s, const py::object&) { return s.clone(); }, py::arg("memo"))
       .def("hash", [](const StateHandle& s) { return s.state->hash(); },
            "64-bit hash of everything that decides the rest of the game.")
-      .def("action_to_string", &action_to_string, py::arg("action"), py::arg("player") = py::none(),
-           "The game's notation for `action` of `player` (a seat or CHANCE_PLAYER; default: the one actor here).")
-      .def("string_to_action", &string_to_action, py::arg("text"), py::arg("player") = py::none(),
-           "The action of `player` (default: the one actor here) named by `text`; raises NotationError "
-           "(a ValueError) for text naming none. Does not check legality.")
+      // pyspiel's argument order: the player first, and only in the two-argument form.
+      .def("action_to_string", &action_to_string, py::arg("player"), py::arg("action"),
+           "The game's notation for `action` of `player` (a seat or CHANCE_PLAYER), as pyspiel's "
+           "action_to_string(player, action).")
+      .def("action_to_string",
+           [](const StateHandle& s, const IntArg& action) { return action_to_string(s, std::nullopt, action); },
+           py::arg("action"), "The game's notation for `action` of the one actor here (pyspiel's one-argument form).")
+      .def("string_to_action", &string_to_action, py::arg("player"), py::arg("text"),
+           "The action of `player` named by `text`, as pyspiel's string_to_action(player, text); raises "
+           "NotationError (a ValueError) for text naming none. Does not check legality.")
+      .def("string_to_action",
+           [](const StateHandle& s, const TextArg& text) { return string_to_action(s, std::nullopt, text); },
+           py::arg("text"), "The action of the one actor here named by `text` (pyspiel's one-argument form).")
       .def("action_seen_by", &action_seen_by, py::arg("viewer"), py::arg("actor"), py::arg("action"),
            "What `viewer` (a seat or PUBLIC_VIEWER) learns of `actor`'s `action` played here, as text.")
       .def("history",

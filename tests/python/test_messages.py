@@ -18,7 +18,7 @@ def test_action_and_record_errors_show_nul_invalid_utf8_and_cap_the_echo(game):
     }
     for text, shown in cases.items():
         with pytest.raises(boardlab.NotationError) as error:
-            state.string_to_action(text, 0)  # seat 0 acts at a simultaneous round (Squares) too
+            state.string_to_action(0, text)  # seat 0 acts at a simultaneous round (Squares) too
         assert shown in str(error.value) and len(str(error.value)) < 600, str(error.value)[:300]
         with pytest.raises(boardlab.NotationError) as error:
             state.game().load_record(text)

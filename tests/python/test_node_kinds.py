@@ -71,7 +71,7 @@ def check_node(state: boardlab.State) -> None:
         assert all(state.legal_actions(p) == [] for p in range(n))
         for action in actions:
             text = state.action_to_string(action)
-            assert state.string_to_action(text, boardlab.CHANCE_PLAYER) == action
+            assert state.string_to_action(boardlab.CHANCE_PLAYER, text) == action
     else:
         with pytest.raises(ValueError, match="not a chance node"):
             state.chance_outcomes()
@@ -83,12 +83,12 @@ def check_node(state: boardlab.State) -> None:
         for p in range(n):
             assert state.legal_actions(p), "every seat acts at a simultaneous node"
             for action in state.legal_actions(p):
-                assert state.string_to_action(state.action_to_string(action, p), p) == action
+                assert state.string_to_action(p, state.action_to_string(p, action)) == action
     elif mover >= 0:
         assert state.legal_actions() == state.legal_actions(mover) != []
         assert all(state.legal_actions(p) == [] for p in range(n) if p != mover)
         for action in state.legal_actions():
-            assert state.string_to_action(state.action_to_string(action, mover), mover) == action
+            assert state.string_to_action(mover, state.action_to_string(mover, action)) == action
     if state.is_terminal():
         assert state.legal_actions() == [] and not state.legal_actions_mask().any()
         assert all(state.legal_actions(p) == [] for p in range(n))
@@ -184,7 +184,7 @@ def test_biased_rps_joint_actions():
     state = game.new_initial_state()
     assert state.current_player() == boardlab.SIMULTANEOUS_PLAYER
     assert repr(state).endswith("simultaneous move>")
-    state.apply_actions([state.string_to_action("R", 0), np.int64(1)])
+    state.apply_actions([state.string_to_action(0, "R"), np.int64(1)])
     state.apply_actions(np.array([2, 1]))
     assert state.record() == "R/P S/P" and state.move_number() == 2
     assert state.full_history() == [(0, 0), (1, 1), (0, 2), (1, 1)]
@@ -245,7 +245,7 @@ def test_kuhn_chance_outcomes_and_hidden_cards():
     assert state.current_player() == 0 and state.move_number() == 2
     assert state.record() == "Q K"
     assert state.record_for(0) == "Q ?" and state.record_for(1) == "? K" and state.public_record() == "? ?"
-    assert state.action_to_string(1) == "b" and state.action_to_string(2, boardlab.CHANCE_PLAYER) == "K"
+    assert state.action_to_string(1) == "b" and state.action_to_string(boardlab.CHANCE_PLAYER, 2) == "K"
 
 
 def test_kuhn_views_hide_exactly_the_other_card():
@@ -296,8 +296,8 @@ def test_bad_players_and_actions_are_value_errors_naming_them():
         (lambda: state.action_seen_by(3, 0, 0), "action_seen_by: viewer 3 is not a seat"),
         (lambda: state.action_seen_by(0, boardlab.PUBLIC_VIEWER, 0), "action_seen_by: player -3 is not a seat"),
         (lambda: state.action_seen_by(0, 0, 7), "action_seen_by: action 7 is outside 0..2"),
-        (lambda: state.action_to_string(0, 9), "action_to_string: player 9 is not a seat"),
-        (lambda: state.string_to_action("p", 2**63), f"player {2**63} is not a seat"),
+        (lambda: state.action_to_string(9, 0), "action_to_string: player 9 is not a seat"),
+        (lambda: state.string_to_action(2**63, "p"), f"player {2**63} is not a seat"),
         (lambda: state.observation_tensor(2), "observation_tensor: player 2 is not a seat"),
         (lambda: state.game().player_name(2), "player_name: player 2 is not a seat"),
         (lambda: state.string_to_action("x"), "'x' is not a Kuhn poker action"),

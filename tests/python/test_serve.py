@@ -112,8 +112,8 @@ def test_resign_ends_the_game_and_undo_takes_it_back():
 
 def test_a_simultaneous_round_waits_for_every_seat():
     session = start("squares", "human,human")
-    red = session.state.string_to_action("2a1", 0)
-    blue = session.state.string_to_action("2m7", 1)
+    red = session.state.string_to_action(0, "2a1")
+    blue = session.state.string_to_action(1, "2m7")
     session.play(0, red)
     assert session.pending == {0: red} and session.to_act() == [1] and session.log == []
     with pytest.raises(ValueError, match="already chosen"):
@@ -132,7 +132,7 @@ def test_a_simultaneous_round_against_a_bot_commits_both():
     version, state = session.bot_state()
     assert session.play_bot(1, version, session.players[1].act(state, 1))
     assert 1 in session.pending and session.to_act() == [0]
-    session.play(0, session.state.string_to_action("2a1", 0))
+    session.play(0, session.state.string_to_action(0, "2a1"))
     assert len(session.log) == 1 and session.state.record().startswith("2a1/")
 
 

@@ -107,7 +107,7 @@ def parse_choice(state: boardlab.State, seat: int, text: str) -> int:
     words = text.split()
     if len(words) != 1:
         raise ValueError("type one move: every player chooses one at once")
-    action = state.string_to_action(words[0], seat)
+    action = state.string_to_action(seat, words[0])
     if action not in state.legal_actions(seat):
         raise ValueError(f"'{words[0]}' is not a legal move for you here")
     return action
@@ -186,4 +186,4 @@ class HumanPlayer:
 
     @staticmethod
     def _legal_moves(state: boardlab.State, seat: int) -> str:
-        return "Legal moves: " + " ".join(state.action_to_string(a, seat) for a in state.legal_actions(seat))
+        return "Legal moves: " + " ".join(state.action_to_string(seat, a) for a in state.legal_actions(seat))

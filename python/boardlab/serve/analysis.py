@@ -40,7 +40,7 @@ class RecordAnalysis:
         texts = []
         for move in self.moves:
             if move.kind == "joint":
-                texts.append("/".join(state.action_to_string(a, s) for s, a in enumerate(move.actions)))
+                texts.append("/".join(state.action_to_string(s, a) for s, a in enumerate(move.actions)))
                 state.apply_actions(move.actions)
                 continue
             who = "chance" if move.kind == "chance" else labels[move.seat]
@@ -90,7 +90,7 @@ def analyse(agent, state: boardlab.State, points: dict[str, str] | None = None) 
         for action in state.legal_actions(seat):
             actions.append({
                 "action": action,
-                "text": state.action_to_string(action, seat),
+                "text": state.action_to_string(seat, action),
                 "prior": round(float(result["prior"][action]), 4),
                 "visits": int(result["visits"][action]),
                 "policy": round(float(result["policy"][action]), 4),

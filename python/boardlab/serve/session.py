@@ -181,7 +181,7 @@ class GameSession:
         if seat not in self.to_act():
             return f"it is not {labels[seat]}'s turn"
         try:
-            action = self.state.string_to_action(text, seat)
+            action = self.state.string_to_action(seat, text)
         except ValueError as error:
             return str(error)
         if not self.game.type().perfect_information:
@@ -197,7 +197,7 @@ class GameSession:
 
     def _text(self, action: int, seat: int) -> str:
         try:
-            return self.state.action_to_string(action, seat)
+            return self.state.action_to_string(seat, action)
         except ValueError:
             return f"action {action}"
 
