@@ -29,10 +29,10 @@ void check_step_players(const Game& game, Player actor, std::span<const Step> st
 
 TurnCount count_turns(std::span<const Step> steps, Action pass, Player seat) {
   TurnCount count;
-  Player last = kInvalidAction;
+  Player last = kInvalidPlayer;
   for (const Step& s : steps) {
     if (s.player < 0) continue;
-    if (s.player != last && (seat == kInvalidAction || s.player == seat)) {
+    if (s.player != last && (seat == kInvalidPlayer || s.player == seat)) {
       ++count.turns;
       if (pass != kInvalidAction && s.action == pass) ++count.passes;
     }

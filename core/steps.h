@@ -42,12 +42,12 @@ void check_step_players(const Game& game, Player actor, std::span<const Step> st
 // A step list's turns and whole-turn passes: a turn is a run of consecutive steps of one seat
 // (chance steps are no one's and end no turn), so a sub-move turn counts once; a pass is a turn
 // whose first action is `pass` (Klopodavka's `end` closes most turns and is a pass only as a
-// turn's first action). `seat` counts that seat's turns only; kInvalidAction counts every seat's.
+// turn's first action). `seat` counts that seat's turns only; kInvalidPlayer counts every seat's.
 struct TurnCount {
   std::int64_t turns = 0;
   std::int64_t passes = 0;
 };
-TurnCount count_turns(std::span<const Step> steps, Action pass, Player seat = kInvalidAction);
+TurnCount count_turns(std::span<const Step> steps, Action pass, Player seat = kInvalidPlayer);
 
 // Plays `steps` on `state` in order. Throws InputError naming the step when its player is
 // not the one who acts there or its action is illegal.

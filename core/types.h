@@ -18,12 +18,15 @@ inline constexpr Player kSimultaneousPlayer = -2;
 inline constexpr Player kPublicViewer = -3;
 // current_player() once the game is over (by its rules, or truncated by a cap).
 inline constexpr Player kTerminalPlayer = -4;
+// No player: a field not set yet, or "every seat" where a seat is optional. Distinct from every
+// value above (kInvalidAction equals kChancePlayer, so it must never stand for a player).
+inline constexpr Player kInvalidPlayer = -5;
 inline constexpr Action kInvalidAction = -1;
 
 // One step of a game's history: who acted (a seat or kChancePlayer) and what. A
 // simultaneous round is one step per seat, in seat order, all in the same turn.
 struct Step {
-  Player player = kInvalidAction;
+  Player player = kInvalidPlayer;
   Action action = kInvalidAction;
   bool operator==(const Step&) const = default;
 };

@@ -17,7 +17,7 @@ namespace boardlab {
 // evaluator that looks only at `player`'s observation learns nothing hidden.
 struct EvalRequest {
   const State* state = nullptr;
-  Player player = kInvalidAction;
+  Player player = kInvalidPlayer;
   std::span<const Action> legal;
 };
 

@@ -23,7 +23,7 @@ namespace boardlab {
 
 // The search's verdict for one seat that acts at the root.
 struct PlayerSearchResult {
-  Player player = kInvalidAction;
+  Player player = kInvalidPlayer;
   Action action = kInvalidAction;  // the seat's move
   std::vector<Action> legal;       // its root legal actions, ascending
   std::vector<int> visits;
@@ -127,7 +127,7 @@ class Search {
     // Its requests: `player` (the mover, or a simultaneous node's first seat that acts)
     // with `legal`, then at a simultaneous node every other seat that acts (`seats`).
     std::vector<Action> legal;
-    Player player = kInvalidAction;
+    Player player = kInvalidPlayer;
     std::int32_t num_seats = 0;
     std::vector<Player> seats;
     std::vector<std::vector<Action>> seat_legal;

@@ -198,7 +198,7 @@ void Search::prepare_requests(Leaf& leaf) {
   }
   leaf.seats.clear();
   // A simultaneous node: one request per seat that acts.
-  leaf.player = kInvalidAction;
+  leaf.player = kInvalidPlayer;
   if (leaf.seat_legal.size() < static_cast<std::size_t>(players_)) leaf.seat_legal.resize(players_);
   for (Player p = 0; p < players_; ++p) {
     std::vector<Action>& legal = leaf.player < 0 ? leaf.legal : leaf.seat_legal[leaf.seats.size()];

@@ -31,7 +31,7 @@ namespace boardlab {
 
 // One seat's statistics at a simultaneous node: `count` of them from `first`.
 struct SeatBlock {
-  Player seat = kInvalidAction;
+  Player seat = kInvalidPlayer;
   std::int32_t first = 0;
   std::int32_t count = 0;
 };

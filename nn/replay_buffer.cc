@@ -48,10 +48,10 @@ ReplayBuffer::ReplayBuffer(const Game& game, std::int64_t window, int snapshot_e
     std::vector<Player> inverse;
     if (!s.player.empty()) {
       if (static_cast<int>(s.player.size()) != game.num_players()) bad("does not map every seat");
-      inverse.assign(s.player.size(), kInvalidAction);
+      inverse.assign(s.player.size(), kInvalidPlayer);
       for (std::size_t p = 0; p < s.player.size(); ++p) {
         const Player image = s.player[p];
-        if (image < 0 || image >= game.num_players() || inverse[image] != kInvalidAction) bad("does not permute the seats");
+        if (image < 0 || image >= game.num_players() || inverse[image] != kInvalidPlayer) bad("does not permute the seats");
         inverse[image] = static_cast<Player>(p);
       }
     }

@@ -29,7 +29,7 @@ namespace boardlab {
 struct SelfPlayGame {
   // One seat's search policy at a position: a training example for that seat.
   struct Target {
-    Player player = kInvalidAction;
+    Player player = kInvalidPlayer;
     std::vector<Action> legal;   // its legal actions searched
     std::vector<float> policy;   // its policy target over `legal`
     // The search's mean value for the seat at the root, in the game's return units (value

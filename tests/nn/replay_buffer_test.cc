@@ -49,7 +49,7 @@ std::vector<SelfPlayGame> labelled_games(int count, std::uint64_t seed) {
 // One training example as TrainBatch documents it, rebuilt here independently of the buffer.
 struct Example {
   std::vector<float> obs, policy, mask, value;
-  Player player = kInvalidAction;
+  Player player = kInvalidPlayer;
   int ply = 0;
 };
 
