@@ -208,7 +208,9 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
   }
   std::sort(position.targets.begin(), position.targets.end(),
             [](const auto& a, const auto& b) { return a.player < b.player; });
-  slot.record.positions.push_back(std::move(position));
+  // A modelled opponent forced to pass (Squares with no room) leaves a round with no target
+  // at all: no position, as for any forced step (the replay refuses one without a target).
+  if (!position.targets.empty()) slot.record.positions.push_back(std::move(position));
   slot.state->apply_joint(joint_);
 }
 

@@ -472,6 +472,35 @@ TEST(SelfPlay, ASeatWhoseOnlyActionIsForcedHasNoTargetAtARound) {
   EXPECT_GT(one_seat_rounds, 0) << "no game reached a round where one seat was out of room";
 }
 
+TEST(SelfPlay, AModelledOpponentForcedToPassLeavesNoPositionWithoutATarget) {
+  // Squares against random, the opponent modelled: a round where the opponent has no room
+  // (its one action is pass) and the network still places has neither the network's target
+  // (the policy head learns the opponent alone) nor the opponent's (it had no choice), and
+  // the replay would refuse the game for a position without a target.
+  const auto game = load_game("squares");
+  SearchConfig search;
+  search.simulations = 4;
+  search.model_opponents = true;
+  SelfPlayConfig config;
+  config.concurrent_games = 2;
+  config.opponent = "random";
+  const std::vector<SelfPlayGame> games = self_play(*game, 1500, 7, search, config);
+  ASSERT_GE(games.size(), 10u);
+  int forced_opponent_rounds = 0;
+  std::vector<Action> legal;
+  for (const SelfPlayGame& g : games) {
+    for (const auto& position : g.positions) EXPECT_FALSE(position.targets.empty()) << "ply " << position.ply;
+    std::unique_ptr<State> state = game->new_initial_state();
+    for (std::size_t i = 0; i < g.steps.size(); i += 2) {
+      int forced = 0;
+      for (Player p = 0; p < 2; ++p) forced += state->legal_actions(p).size() == 1;
+      forced_opponent_rounds += forced == 1;
+      state->apply_joint(std::vector<Action>{g.steps[i].action, g.steps[i + 1].action});
+    }
+  }
+  EXPECT_GT(forced_opponent_rounds, 0) << "no game reached a round where one seat was out of room";
+}
+
 TEST(SelfPlay, HiddenInformationSearchesFromTheMoversViewAndTrainsTheMoverOnly) {
   // kuhn_poker: chance deals, then each decision is searched from the mover's view. The
   // evaluator sees the states the search asks about: with information-set search they are
