@@ -1024,7 +1024,7 @@ TEST(SearchInput, BotSpecsNameTheProblem) {
             "player 'uct:10(rollouts=0)': search option 'rollouts': expected an integer in [1, 4096], got 0");
   EXPECT_TRUE(contains(bot_error("random:3"), "player 'random:3': random takes no argument or options"));
   EXPECT_EQ(bot_error("heuristic"), "player 'heuristic': virus_war has no heuristic player (games with one: squares, "
-                                    "klopodavka, stratego, war)");
+                                    "klopodavka, stratego, war, kuhn_poker, leduc_poker)");
   EXPECT_EQ(bot_error("heuristic:2"), "player 'heuristic:2': heuristic takes no argument or options");
   EXPECT_TRUE(contains(bot_error("mcts:simulations=8,algorithm=puct"), "write 'mcts(simulations=8,algorithm=puct)'"));
   EXPECT_TRUE(contains(bot_error("mcts:x.pt"), "mcts takes no argument after ':'"));
