@@ -49,10 +49,7 @@ TEST(KuhnPokerHeuristic, BetsAndCallsAsKuhnsAlphaOneThird) {
 }
 
 TEST(KuhnPokerHeuristic, PlaysLegallyAndWinsFromRandom) {
-  for (std::uint64_t seed = 0; seed < 50; ++seed) {
-    play_checked_game(kuhn(), {"heuristic", "random"}, seed);
-    play_checked_game(kuhn(), {"random", "heuristic"}, seed);
-  }
+  for (std::uint64_t seed = 0; seed < 50; ++seed) play_checked_both_ways(kuhn(), "random", seed);
   // Random folds K and calls with J: the equilibrium wins chips from it (+0.15 a hand), though
   // not more hands, since its own folds of J lose the hand.
   const ArenaReport report = heuristic_arena(kuhn(), {"random"}, 1000);

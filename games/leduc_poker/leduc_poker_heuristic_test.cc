@@ -38,10 +38,7 @@ TEST(LeducPokerHeuristic, BetsByTheStrengthOfItsHand) {
 }
 
 TEST(LeducPokerHeuristic, PlaysLegallyAndWinsFromRandom) {
-  for (std::uint64_t seed = 0; seed < 50; ++seed) {
-    play_checked_game(leduc(), {"heuristic", "random"}, seed);
-    play_checked_game(leduc(), {"random", "heuristic"}, seed);
-  }
+  for (std::uint64_t seed = 0; seed < 50; ++seed) play_checked_both_ways(leduc(), "random", seed);
   // It wins chips, not hands: folding a weak hand loses the hand (random never folds wisely),
   // so it wins fewer than half of the hands and +0.74 chips a hand.
   const ArenaReport report = heuristic_arena(leduc(), {"random"}, 1000);

@@ -51,6 +51,13 @@ inline std::string play_checked_game(const Game& game, const std::vector<std::st
   return state->record();
 }
 
+// The heuristic player against `opponent` in a two-player game, one checked game with each
+// seat order, seeded from `seed`.
+inline void play_checked_both_ways(const Game& game, const std::string& opponent, std::uint64_t seed) {
+  play_checked_game(game, {"heuristic", opponent}, seed);
+  play_checked_game(game, {opponent, "heuristic"}, seed);
+}
+
 // The heuristic player against `others` (one spec per other seat) over `games` games of the
 // arena, every seat order in turn, after `opening_turns` random turns (the game's own number
 // when not given); standings[0] is the heuristic's.
