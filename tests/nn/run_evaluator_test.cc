@@ -30,6 +30,20 @@ RunEvaluatorOptions options() {
   return o;
 }
 
+// A ladder of Virus War with four rungs 300 Elo apart, stored under `tmp`, which
+// BOARDLAB_GAMES_DIR then names (the caller unsets it once its evaluator has read it).
+Ladder store_test_ladder(const TempDir& tmp) {
+  std::filesystem::create_directories(tmp / "games/virus_war");
+  Ladder ladder;
+  ladder.game = virus_war().to_string();
+  ladder.opening_turns = 2;
+  ladder.rungs = {{"random", 0, 0, 0, 10}, {"uct:2", 300, 200, 400, 10}, {"uct:4", 600, 500, 700, 10},
+                  {"uct:8", 900, 800, 1000, 10}};
+  store_ladder(tmp / "games/virus_war/ladder.yaml", ladder);
+  ::setenv("BOARDLAB_GAMES_DIR", (tmp / "games").c_str(), 1);
+  return ladder;
+}
+
 TEST(RunEvaluator, WritesItsFilesAndMeetsThePreviousNetworkNextTime) {
   TempDir tmp;
   const auto run = RunFolder::create(tmp / "run", nullptr);
@@ -62,14 +76,7 @@ TEST(RunEvaluator, WritesItsFilesAndMeetsThePreviousNetworkNextTime) {
 
 TEST(RunEvaluator, RatesTheNetworkOnTheGamesLadderAndClimbsItsRungs) {
   TempDir tmp;
-  std::filesystem::create_directories(tmp / "games/virus_war");
-  Ladder ladder;
-  ladder.game = virus_war().to_string();
-  ladder.opening_turns = 2;
-  ladder.rungs = {{"random", 0, 0, 0, 10}, {"uct:2", 300, 200, 400, 10}, {"uct:4", 600, 500, 700, 10},
-                  {"uct:8", 900, 800, 1000, 10}};
-  store_ladder(tmp / "games/virus_war/ladder.yaml", ladder);
-  ::setenv("BOARDLAB_GAMES_DIR", (tmp / "games").c_str(), 1);
+  const Ladder ladder = store_test_ladder(tmp);
   std::string log;
   const auto run = RunFolder::create(tmp / "run", [&](const std::string& line) { log += line + "\n"; });
   RunEvaluatorOptions o = options();
@@ -95,14 +102,7 @@ TEST(RunEvaluator, RatesTheNetworkOnTheGamesLadderAndClimbsItsRungs) {
 
 TEST(RunEvaluator, AResumedRunGoesOnAroundItsLastLadderRating) {
   TempDir tmp;
-  std::filesystem::create_directories(tmp / "games/virus_war");
-  Ladder ladder;
-  ladder.game = virus_war().to_string();
-  ladder.opening_turns = 2;
-  ladder.rungs = {{"random", 0, 0, 0, 10}, {"uct:2", 300, 200, 400, 10}, {"uct:4", 600, 500, 700, 10},
-                  {"uct:8", 900, 800, 1000, 10}};
-  store_ladder(tmp / "games/virus_war/ladder.yaml", ladder);
-  ::setenv("BOARDLAB_GAMES_DIR", (tmp / "games").c_str(), 1);
+  store_test_ladder(tmp);
   const auto run = RunFolder::create(tmp / "run", [](const std::string&) {});
   RunEvaluatorOptions o = options();
   o.ladder_rungs = 1;
