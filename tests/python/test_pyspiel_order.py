@@ -27,10 +27,22 @@ PYSPIEL_STATE_METHODS = [
 ]
 
 
-def test_the_shared_methods_exist_with_pyspiels_names():
-    state = boardlab.load_game("virus_war").new_initial_state()
-    for name, _forms in PYSPIEL_STATE_METHODS:
-        assert callable(getattr(state, name)), name
+def _same(a, b) -> bool:
+    return np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
+
+
+def test_every_shared_method_takes_pyspiels_argument_names_and_its_forms_agree():
+    turn = boardlab.load_game("virus_war").new_initial_state()  # player 0 to move: the one actor
+    # Where a method needs another kind of node: a simultaneous round, a chance node.
+    where = {"apply_actions": boardlab.load_game("biased_rps").new_initial_state(),
+             "chance_outcomes": boardlab.load_game("kuhn_poker").new_initial_state()}
+    values = {"player": 0, "action": 0, "text": "a1", "actions": [0, 1]}
+    for name, forms in PYSPIEL_STATE_METHODS:
+        results = []
+        for form in forms:
+            state = where.get(name, turn).clone()
+            results.append(getattr(state, name)(**{arg: values[arg] for arg in form}))
+        assert all(_same(results[0], r) for r in results[1:]), name  # with the player and without it
 
 
 def test_notation_takes_the_player_first_and_names_the_same_action_both_ways():
