@@ -164,7 +164,6 @@ void tally(ArenaReport& report, const ArenaOptions& options) {
   std::vector<Pairing> table(static_cast<std::size_t>(n * n));
   std::vector<double> return_sum(n, 0.0), rank_sum(n, 0.0);
   report.standings.assign(n, Standing{});
-  std::vector<Ranking> rankings;
   for (const ArenaGame& g : report.games) {
     const std::size_t seats = g.seats.size();
     report.truncated += g.truncated;
@@ -182,10 +181,18 @@ void tally(ArenaReport& report, const ArenaOptions& options) {
         if (g.returns[s] > g.returns[t]) ++p.wins;
         else if (g.returns[s] < g.returns[t]) ++p.losses;
         else ++p.draws;
+        const double points = seats == 2 ? pair_score(g.returns[s], g.returns[t], report.return_span)
+                              : g.returns[s] > g.returns[t]  ? 1.0
+                              : g.returns[s] == g.returns[t] ? 0.5
+                                                             : 0.0;
+        p.points += points;
+        if (seats == 2 && s == 0) {
+          ++p.games_first;
+          p.points_first += points;
+        }
       }
       rank_sum[g.seats[s]] += 1 + better + (equal - 1) / 2.0;
     }
-    rankings.push_back(ranking_from_returns(g.seats, g.returns));
   }
   for (int p = 0; p < n; ++p) {
     Standing& standing = report.standings[p];
@@ -205,7 +212,7 @@ void tally(ArenaReport& report, const ArenaOptions& options) {
       report.pairings.push_back(p);
     }
   }
-  report.elo = fit_rankings(n, rankings, options.anchor, options.prior_draws);
+  report.elo = fit_rankings(n, report.outcomes(), options.anchor, options.prior_draws);
 }
 
 }  // namespace
@@ -234,6 +241,7 @@ ArenaReport run_arena(const Game& game, const std::vector<std::string>& players,
   ArenaReport report;
   report.game = game.to_string();
   report.seats = seats;
+  report.return_span = game.type().max_return - game.type().min_return;
   report.players = players;
   report.planned = static_cast<int>(jobs.size());
   std::vector<std::optional<ArenaGame>> played(jobs.size());

@@ -57,12 +57,22 @@ struct ArenaGame {
 };
 
 // Player a's results against player b over every game where both took part: in a game of
-// n players every pair of them is one result, the higher return winning.
+// n players every pair of them is one result, the higher return winning. `points` is a's score
+// summed over them: 1, 1/2 and 0 for a win, a draw and a loss, or in a two-player game the
+// pair_score of its returns (core/ratings.h), so a poker player's score counts chips.
+// In a two-player game, `games_first` and `points_first` are a's games and points in the first
+// seat (the rest in the second): a first player's advantage shows as a gap between the two.
 struct Pairing {
   int a = 0, b = 0;
   int wins = 0, draws = 0, losses = 0;
+  double points = 0;
+  int games_first = 0;
+  double points_first = 0;
   int games() const { return wins + draws + losses; }
-  double score() const { return games() > 0 ? (wins + 0.5 * draws) / games() : 0; }
+  double score() const { return games() > 0 ? points / games() : 0; }
+  // a's score in the first seat and in the second; NaN without such games (every game of more than two players).
+  double score_first() const;
+  double score_second() const;
 };
 
 // One player's games: how many, how many truncated, its mean return and its mean place
@@ -87,9 +97,11 @@ struct ArenaReport {
   std::vector<Pairing> pairings;    // pairs that met, a < b
   std::vector<Standing> standings;  // per player
   int truncated = 0;                // games ended by a cap
-  // Plackett–Luce ratings of each game's ranking of its players, on the Elo scale
-  // (fit_rankings); for two-player games exactly Elo of the pairings. They rate who finished
-  // ahead of whom, not by how much: margins show in the standings' mean return.
+  // What a two-player game's score is a fraction of: the game's max_return − min_return.
+  double return_span = 2;
+  // Ratings of every game's outcomes (outcomes()) on the Elo scale (fit_rankings); for
+  // two-player games exactly Elo of the pairings' scores. In a game of more players they rate
+  // who finished ahead of whom, not by how much: margins show in the standings' mean return.
   EloFit elo;
   double seconds = 0;
 
@@ -102,6 +114,9 @@ struct ArenaReport {
   std::string pairings_csv() const;   // a,b,wins,draws,losses,score
   std::string standings_csv() const;  // player,games,mean_return,mean_rank,truncated
   std::string records() const;        // one game per line: [seats] [returns] record
+  // What the games add to a rating fit (append_outcomes, core/ratings.h): the one reading of
+  // a result that the report's own ratings and a ladder's rating share.
+  std::vector<Ranking> outcomes() const;
 };
 
 // The player to rate 0: "random" when it plays (a fixed, familiar yardstick), else the first.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "core/arena.h"
 
@@ -64,17 +65,34 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
+std::string percent_or_dash(double share) { return std::isnan(share) ? "-" : fixed(100 * share, 1) + "%"; }
+
 }  // namespace
+
+double Pairing::score_first() const {
+  return games_first > 0 ? points_first / games_first : std::numeric_limits<double>::quiet_NaN();
+}
+
+double Pairing::score_second() const {
+  const int second = games_first > 0 ? games() - games_first : 0;
+  return second > 0 ? (points - points_first) / second : std::numeric_limits<double>::quiet_NaN();
+}
 
 std::string ArenaReport::table() const {
   std::size_t width = 8;
   for (const auto& p : players) width = std::max(width, p.size() + 2);
+  // Two-player games also show the first player's score by seat: a first mover's advantage.
+  const bool by_seat = seats == 2;
   std::string out = pad("pairing", 2 * width + 4) + pad("wins", 7, false) + pad("draws", 7, false) +
-                    pad("losses", 8, false) + pad("score", 9, false) + "\n";
+                    pad("losses", 8, false) + pad("score", 9, false) +
+                    (by_seat ? pad("as 1st", 9, false) + pad("as 2nd", 9, false) : "") + "\n";
   for (const Pairing& p : pairings)
     out += pad(players[p.a], width) + " vs " + pad(players[p.b], width) + pad(std::to_string(p.wins), 7, false) +
            pad(std::to_string(p.draws), 7, false) + pad(std::to_string(p.losses), 8, false) +
-           pad(fixed(100 * p.score(), 1) + "%", 9, false) + "\n";
+           pad(fixed(100 * p.score(), 1) + "%", 9, false) +
+           (by_seat ? pad(percent_or_dash(p.score_first()), 9, false) + pad(percent_or_dash(p.score_second()), 9, false)
+                    : "") +
+           "\n";
   if (seats > 2)
     out += "(" + std::to_string(seats) + "-player games: each game is one result for each pair of its players)\n";
   out += "\n" + pad("player", width) + pad("games", 7, false) + pad("mean return", 13, false) +
@@ -87,6 +105,12 @@ std::string ArenaReport::table() const {
            pad(played ? fixed(s.mean_rank, 2) : "-", 11, false) + rating_text(elo, i, s, players[elo.anchor]) + "\n";
   }
   if (seats > 2) out += "elo: Plackett-Luce fit of each game's whole ranking of its players, on the Elo scale\n";
+  const auto by_amount = [&](const ArenaGame& g) {
+    const double s = pair_score(g.returns[0], g.returns[1], return_span);
+    return s != 0 && s != 0.5 && s != 1;
+  };
+  if (seats == 2 && std::any_of(games.begin(), games.end(), by_amount))
+    out += "score and elo: the share of the stakes won (where the returns lie in the game's range), not of the games\n";
   if (!elo.converged) out += "the ratings did not converge: a player won or lost every game; prior_draws above 0 keeps ratings finite\n";
   if (truncated > 0)
     out += std::to_string(truncated) + " of " + std::to_string(games.size()) +
@@ -119,7 +143,9 @@ std::string ArenaReport::json() const {
     const Pairing& p = pairings[i];
     out += std::string(i ? ", " : "") + "{\"a\": " + json_string(players[p.a]) + ", \"b\": " + json_string(players[p.b]) +
            ", \"wins\": " + std::to_string(p.wins) + ", \"draws\": " + std::to_string(p.draws) +
-           ", \"losses\": " + std::to_string(p.losses) + ", \"score\": " + fixed(p.score(), 4) + "}";
+           ", \"losses\": " + std::to_string(p.losses) + ", \"score\": " + fixed(p.score(), 4) +
+           ", \"score_first\": " + fixed_or(p.score_first(), 4, "null") +
+           ", \"score_second\": " + fixed_or(p.score_second(), 4, "null") + "}";
   }
   return out + "]}";
 }
@@ -147,6 +173,13 @@ std::string ArenaReport::standings_csv() const {
     out += csv_field(players[i]) + "," + std::to_string(s.games) + "," + fixed_or(s.mean_return, 4, "") + "," +
            fixed_or(s.mean_rank, 4, "") + "," + std::to_string(s.truncated) + "\n";
   }
+  return out;
+}
+
+std::vector<Ranking> ArenaReport::outcomes() const {
+  std::vector<Ranking> out;
+  out.reserve(2 * games.size());
+  for (const ArenaGame& g : games) append_outcomes(g.seats, g.returns, return_span, out);
   return out;
 }
 

@@ -218,10 +218,7 @@ EloFit rate_on_ladder(const Ladder& ladder, const std::vector<std::string>& play
 }
 
 EloFit rate_on_ladder(const Ladder& ladder, const ArenaReport& report, double prior_draws) {
-  std::vector<Ranking> rankings;
-  rankings.reserve(report.games.size());
-  for (const ArenaGame& g : report.games) rankings.push_back(ranking_from_returns(g.seats, g.returns));
-  return rate_on_ladder(ladder, report.players, rankings, prior_draws);
+  return rate_on_ladder(ladder, report.players, report.outcomes(), prior_draws);
 }
 
 }  // namespace boardlab

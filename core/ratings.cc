@@ -202,6 +202,32 @@ Ranking ranking_from_returns(std::span<const int> players, std::span<const doubl
   return ranking;
 }
 
+double pair_score(double mine, double theirs, double span) {
+  if (!(span > 0) || !std::isfinite(span))
+    throw InputError("pair_score: the range of the returns must be positive and finite, got " + number(span));
+  if (!std::isfinite(mine) || !std::isfinite(theirs))
+    throw InputError("pair_score: returns must be finite, got " + number(mine) + " and " + number(theirs));
+  return std::clamp(0.5 + (mine - theirs) / (2 * span), 0.0, 1.0);
+}
+
+void append_outcomes(std::span<const int> players, std::span<const double> returns, double span,
+                     std::vector<Ranking>& out) {
+  if (players.size() != 2) {
+    out.push_back(ranking_from_returns(players, returns));
+    return;
+  }
+  if (returns.size() != 2)
+    throw InputError("append_outcomes: 2 players but " + std::to_string(returns.size()) + " returns");
+  const double first = pair_score(returns[0], returns[1], span);
+  const int a = players[0], b = players[1];
+  if (first == 0.5) {
+    out.push_back({{{a, b}}, 1.0});
+    return;
+  }
+  if (first > 0) out.push_back({{{a}, {b}}, first});
+  if (first < 1) out.push_back({{{b}, {a}}, 1 - first});
+}
+
 double rankings_log_likelihood(int num_players, const std::vector<Ranking>& rankings, std::span<const double> theta) {
   check_rating_options("rankings_log_likelihood", num_players, 0, 0.0);
   if (static_cast<int>(theta.size()) != num_players)

@@ -47,6 +47,21 @@ struct EloFit {
 // players[s] is the player in seat s and returns[s] its return.
 Ranking ranking_from_returns(std::span<const int> players, std::span<const double> returns);
 
+// What a game of two players is worth to the first of them: 1/2 + (mine − theirs) / (2 · span),
+// within [0, 1], where `span` is the game's max_return − min_return. A win, a draw and a loss
+// score 1, 1/2 and 0; a poker hand scores the fraction of the range its chips cover, so that
+// winning more than one loses counts, not winning more often (folding a weak hand loses a hand
+// and saves chips). Throws InputError when span is not positive and finite.
+double pair_score(double mine, double theirs, double span);
+
+// The outcomes one game adds to a rating fit, appended to `out`: players[s] sat in seat s and
+// got returns[s]. Two players: the first's pair_score s as a weight-s win and a weight-(1 − s)
+// loss (a tie at exactly 1/2), so a rating rises with the expected score; more players: the
+// ranking of their returns (ranking_from_returns), since a share of a multi-player pot has no
+// pairwise reading. Throws InputError as ranking_from_returns and pair_score do.
+void append_outcomes(std::span<const int> players, std::span<const double> returns, double span,
+                     std::vector<Ranking>& out);
+
 // Maximum-likelihood Plackett–Luce strengths on the Elo scale by Newton's method, with player
 // `anchor` fixed at 0 and 95% intervals from the inverse observed information. `prior_draws`
 // virtual two-player draws are added to every pair of players that met in a ranking, so

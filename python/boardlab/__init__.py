@@ -31,6 +31,7 @@ from boardlab._boardlab import (
     game_specs,
     load_game,
     load_gravon,
+    pair_score,
     perft,
     random_play,
     registered_games,
@@ -38,7 +39,7 @@ from boardlab._boardlab import (
 )
 
 from boardlab import render  # noqa: E402  (needs the classes above)
-from boardlab.agents import evaluate, load_agent, make_bot  # noqa: E402
+from boardlab.agents import bot_policy, evaluate, load_agent, make_bot  # noqa: E402
 from boardlab.plots import plot_metrics  # noqa: E402
 from boardlab.runs import Run, train  # noqa: E402
 
@@ -73,6 +74,7 @@ __all__ = [
     "find_ladder",
     "game_specs",
     "Run",
+    "bot_policy",
     "evaluate",
     "load_agent",
     "load_record",
@@ -82,6 +84,7 @@ __all__ = [
     "render",
     "load_game",
     "load_gravon",
+    "pair_score",
     "perft",
     "random_play",
     "registered_games",

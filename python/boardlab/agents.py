@@ -30,20 +30,20 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
     """Plays players against each other (round robin, or `against` versus each) on all cores.
 
     players: specs ("random", "uct:200", "mcts(simulations=64)", "agent:PATH(simulations=8)"; core/player_spec.h)
-    or agents from load_agent(). game: a Game or a
-    game string; by default the agents' game. `games` games per group of as many players as the game
-    seats, cycling through the seat orders, each opened by `opening_turns` random turns (None: the game's
-    own, 2 for most games and 0 for squares). Returns a dict with "table" (text), "elo" (per player: elo,
-    stderr, low, high of the 95% interval, fitted to each game's whole ranking: Plackett-Luce on the Elo
-    scale, Elo itself for two players; rated False and None for these where no game links the player to
-    the anchor, as for one that played no game), "standings" (per player: games, mean_return, mean_rank,
-    truncated; the means None with no games), "pairings" (wins, draws, losses, score of every pair within
-    the games), "games" (group, seats, returns, truncated, length, record), "truncated" (games ended by a
-    cap) and JSON/CSV forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records"). Ctrl-C or
-    SIGTERM stops the games within a move: the result then holds the games played, with "stopped" True,
-    "planned" (the games scheduled) and "signal". ladder=True also rates every player against the game's
-    stored ladder (`boardlab ladder`), its rungs held at their stored ratings: "ladder" (else None) holds the
-    rungs and per player elo, low, high.
+    or agents from load_agent(). game: a Game or a game string; by default the agents' game. `games` games per
+    group of as many players as the game seats, cycling through the seat orders, each opened by `opening_turns`
+    random turns (None: the game's own, 2 for most games and 0 for squares). Returns a dict with "table" (text),
+    "elo" (per player: elo, stderr, low, high of the 95% interval, fitted to each game's outcome: Elo of
+    boardlab.pair_score for two players, so a poker player's chips count; Plackett-Luce of the whole ranking for
+    more; rated False and None for these where no game links the player to the anchor, as for one that played no
+    game), "standings" (per player: games, mean_return, mean_rank, truncated; the means None with no games),
+    "pairings" (wins, draws, losses, score of every pair within the games; for two players also score_first and
+    score_second, a's score in each seat), "games" (group, seats, returns, truncated, length, record), "truncated"
+    (games ended by a cap) and JSON/CSV forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records").
+    Ctrl-C or SIGTERM stops the games within a move: the result then holds the games played, with "stopped" True,
+    "planned" (the games scheduled) and "signal". ladder=True also rates every player against the game's stored
+    ladder (`boardlab ladder`), its rungs held at their stored ratings: "ladder" (else None) holds the rungs and
+    per player elo, low, high.
     """
     specs = [_spec(p) for p in players]
     focus = _spec(against) if against is not None else None
@@ -65,3 +65,25 @@ def make_bot(spec: str, game, seed: int = 0):
     if not isinstance(game, boardlab.Game):
         game = boardlab.load_game(game)
     return module_for([spec]).make_bot(spec, game, seed)
+
+
+def bot_policy(spec: str, game, samples: int = 100, seed: int = 0):
+    """A policy for boardlab.exploitability from any player spec (uct:1000, heuristic, agent:PATH): at each
+    information set, how often the player chose each legal action in `samples` fresh decisions (a restarted
+    bot each time, its random stream going on). A deterministic player is measured exactly; a searching one within the
+    sampling error, about 1/sqrt(samples) per probability."""
+    if not isinstance(game, boardlab.Game):
+        game = boardlab.load_game(game)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"bot_policy: samples must be a whole number of 1 or more, got {samples!r}")
+    bot = make_bot(spec, game, seed)
+
+    def policy(state, player):
+        legal = state.legal_actions(player)
+        counts = [0] * len(legal)
+        for _ in range(samples):
+            bot.restart()
+            counts[legal.index(bot.act(state, player))] += 1
+        return [c / samples for c in counts]
+
+    return policy

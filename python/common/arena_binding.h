@@ -88,7 +88,9 @@ inline pybind11::dict report_dict(const ArenaReport& report, const std::vector<s
   py::list pairings;
   for (const Pairing& p : report.pairings)
     pairings.append(py::dict(py::arg("a") = all[p.a], py::arg("b") = all[p.b], py::arg("wins") = p.wins,
-                             py::arg("draws") = p.draws, py::arg("losses") = p.losses, py::arg("score") = p.score()));
+                             py::arg("draws") = p.draws, py::arg("losses") = p.losses, py::arg("score") = p.score(),
+                             py::arg("score_first") = number_or_none(p.score_first()),
+                             py::arg("score_second") = number_or_none(p.score_second())));
   py::list records;
   for (const ArenaGame& g : report.games) {
     std::vector<std::string> seats;
@@ -101,6 +103,7 @@ inline pybind11::dict report_dict(const ArenaReport& report, const std::vector<s
                py::arg("elo") = elo, py::arg("converged") = report.elo.converged, py::arg("standings") = standings,
                py::arg("pairings") = pairings, py::arg("games") = records, py::arg("truncated") = report.truncated,
                py::arg("seconds") = report.seconds, py::arg("planned") = report.planned,
+               py::arg("return_span") = report.return_span,
                py::arg("stopped") = report.stopped, py::arg("signal") = stopped_by);
   out["table"] = report.table();
   out["json"] = report.json();
@@ -183,8 +186,9 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       "Plays `games` games per group of players (as many as the game seats) on all cores, round robin or "
       "`against` with each group of the others, each game opened by `opening_turns` random turns (None: the "
       "game's own number, game.arena_opening_turns()), and returns the results: pairwise table, standings (games, "
-      "mean return, mean rank), and ratings fitted to each game's whole ranking (Plackett-Luce on the Elo "
-      "scale; Elo itself for two players) with 95% intervals; a player no game links to the anchor (one with no "
+      "mean return, mean rank), and ratings fitted to each game's outcome (Plackett-Luce on the Elo scale: for "
+      "two players Elo of pair_score, so chips count and not only hands won; for more, the ranking) with 95% "
+      "intervals; a player no game links to the anchor (one with no "
       "games) has rated=False and None for its rating, interval and means. Ctrl-C or SIGTERM stops it early: the "
       "results then hold the games played, with stopped=True, planned (the games scheduled) and signal. `groups` "
       "(lists of indices into players, as many as the game seats) replaces the round robin; ladder=True also "

@@ -47,6 +47,10 @@ Ladder ladder_from_dict(const py::dict& d) {
 }  // namespace
 
 void bind_ladder(py::module_& m) {
+  m.def("pair_score", &pair_score, py::arg("mine"), py::arg("theirs"), py::arg("span"),
+        "What a two-player game is worth to the player whose return is `mine`: 1/2 + (mine - theirs) / (2 span) "
+        "within [0, 1], span being the game's max_return - min_return: 1, 1/2 and 0 for a win, a draw and a loss, "
+        "a poker hand's chips as a fraction. The arena's scores and ratings read a two-player game this way.");
   m.def("ladder_file", [](const TextArg& name) { return ladder_file(text_arg(name, "ladder_file: game name")); },
         py::arg("game_name"),
         "Where a game's ladders are kept: $BOARDLAB_GAMES_DIR/NAME/ladder.yaml, else the source tree's "

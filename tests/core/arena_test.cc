@@ -100,6 +100,13 @@ TEST(Arena, RandomAgainstRandomIsFairAndSeatsAlternate) {
   EXPECT_EQ(p.games(), kGames);
   // Standard error of a score is at most 0.5 / sqrt(games).
   EXPECT_LT(std::abs(p.score() - 0.5), 4 * 0.5 / std::sqrt(kGames)) << p.wins << "/" << p.draws << "/" << p.losses;
+  EXPECT_EQ(p.points, p.wins + 0.5 * p.draws);  // a game won, drawn or lost scores 1, 1/2 or 0
+  // Half the games in each seat; the two seats' scores average to the whole.
+  EXPECT_EQ(p.games_first, kGames / 2);
+  EXPECT_NEAR((p.score_first() + p.score_second()) / 2, p.score(), 1e-12);
+  EXPECT_NE(report.table().find("as 1st"), std::string::npos);
+  EXPECT_NE(report.json().find("\"score_first\": "), std::string::npos);
+  EXPECT_EQ(report.table().find("share of the stakes"), std::string::npos);
   int player0_first = 0, decided = 0;
   for (int k = 0; k < kGames; ++k) {
     const ArenaGame& g = report.games[k];

@@ -1,6 +1,7 @@
 // Tests for the arena with n players and every kind of node, on the toy race and the benchmark games: seating, shared openings and chance, views, truncation, ratings from whole rankings.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -200,6 +201,9 @@ TEST(ArenaToys, FourPlayerRaceAmongFivePlayers) {
   EXPECT_GT(e.low[3], std::max(0.0, e.high[4])) << report.table();
   EXPECT_GT(std::min(e.elo[1], e.elo[2]), e.elo[3] + 30) << report.table();
   expect_whole_ranking_ratings(report, 1.0);
+  // Seats are not "first" and "second" at four: no score by seat.
+  EXPECT_TRUE(std::isnan(report.pairings[0].score_first()) && std::isnan(report.pairings[0].score_second()));
+  EXPECT_EQ(report.table().find("as 1st"), std::string::npos);
 }
 
 TEST(ArenaToys, SimultaneousRoundsAskEverySeatWithItsView) {
@@ -248,12 +252,13 @@ TEST(ArenaToys, HiddenCardsStayHiddenAndEveryRotationGetsTheSameDeal) {
   }
   EXPECT_EQ(deals.size(), 6u);
   // The card player wins 5/24 of a chip a game against uniform play (exact, by enumerating
-  // the deals), yet wins exactly half its games: the ratings rank who finished ahead, the
-  // mean return shows by how much.
+  // the deals), yet wins only half its games: its score and rating count the chips
+  // (pair_score, a quarter of the range [-2, 2] for each chip), not the hands won.
   EXPECT_NEAR(report.standings[1].mean_return, 5.0 / 24, 0.05) << report.table();
-  EXPECT_NEAR(report.pairings[0].score(), 0.5, 0.05) << report.table();
-  EXPECT_LT(report.elo.low[1], 0) << report.table();
-  EXPECT_GT(report.elo.high[1], 0) << report.table();
+  EXPECT_EQ(report.pairings[0].wins, report.pairings[0].losses) << report.table();
+  EXPECT_NEAR(report.pairings[0].score(), 0.5 - report.standings[1].mean_return / 4, 1e-9) << report.table();
+  EXPECT_GT(report.elo.low[1], 0) << report.table();
+  EXPECT_NE(report.table().find("score and elo: the share of the stakes won"), std::string::npos) << report.table();
   const ArenaReport again =
       run_arena(*game, {"random", "card"}, round_robin_groups(2, 2), toy_factory(seen), options(600, 1, 21, 0));
   expect_same_games(report, again);

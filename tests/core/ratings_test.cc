@@ -204,6 +204,48 @@ TEST(Ratings, RankingFromReturnsGroupsEqualReturns) {
             "ranking_from_returns: 4 players but 1 returns");
 }
 
+TEST(Ratings, ATwoPlayerGameScoresWhereItsReturnsLieInTheRange) {
+  EXPECT_EQ(pair_score(1, -1, 2), 1.0);
+  EXPECT_EQ(pair_score(0, 0, 2), 0.5);
+  EXPECT_EQ(pair_score(-1, 1, 2), 0.0);
+  EXPECT_EQ(pair_score(1, -1, 4), 0.75);  // a Kuhn hand won at the ante: a quarter of the way to +2
+  EXPECT_EQ(pair_score(-2, 2, 4), 0.0);
+  EXPECT_EQ(pair_score(5, -5, 2), 1.0);  // outside the declared range: clamped
+  EXPECT_EQ(error_of([] { pair_score(1, -1, 0); }), "pair_score: the range of the returns must be positive and finite, got 0");
+  EXPECT_EQ(error_of([] { pair_score(1, -1, INFINITY); }),
+            "pair_score: the range of the returns must be positive and finite, got inf");
+  EXPECT_EQ(error_of([] { pair_score(NAN, -1, 2); }), "pair_score: returns must be finite, got nan and -1");
+}
+
+TEST(Ratings, OutcomesCountAnAmountAsAFractionOfAWin) {
+  std::vector<Ranking> out;
+  append_outcomes(std::vector<int>{4, 2}, std::vector<double>{-1, 1}, 4, out);
+  ASSERT_EQ(out.size(), 2u);  // a quarter of a win for 4, three quarters for 2
+  EXPECT_EQ(out[0].groups, (std::vector<std::vector<int>>{{4}, {2}}));
+  EXPECT_EQ(out[0].weight, 0.25);
+  EXPECT_EQ(out[1].groups, (std::vector<std::vector<int>>{{2}, {4}}));
+  EXPECT_EQ(out[1].weight, 0.75);
+  // A win, a draw and a loss give what ranking_from_returns gives, so that a board game's ratings are unchanged.
+  for (const double r : {1.0, 0.0, -1.0}) {
+    out.clear();
+    append_outcomes(std::vector<int>{0, 1}, std::vector<double>{r, -r}, 2, out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].groups, ranking_from_returns(std::vector<int>{0, 1}, std::vector<double>{r, -r}).groups);
+    EXPECT_EQ(out[0].weight, 1.0);
+  }
+  // Three players are ranked: a share of a pot has no pairwise reading.
+  out.clear();
+  append_outcomes(std::vector<int>{0, 1, 2}, std::vector<double>{0.5, -1, 0.5}, 2, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].groups, (std::vector<std::vector<int>>{{0, 2}, {1}}));
+  // Winning a third of the games by 2 and losing the rest by 1 breaks even in chips: Elo 0, not -120.
+  std::vector<Ranking> games;
+  for (int i = 0; i < 300; ++i)
+    append_outcomes(std::vector<int>{0, 1}, i % 3 == 0 ? std::vector<double>{2, -2} : std::vector<double>{-1, 1}, 4,
+                    games);
+  EXPECT_NEAR(fit_rankings(2, games, 1, 1.0).elo[0], 0.0, 1e-6);
+}
+
 TEST(Ratings, BadRankingsAreRejectedWithTheReason) {
   auto fit = [](std::vector<Ranking> rankings) { return [=] { fit_rankings(3, rankings); }; };
   EXPECT_EQ(error_of(fit({{{{0}, {3}}}})), "fit_rankings: no player 3 (there are 3)");

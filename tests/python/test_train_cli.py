@@ -119,7 +119,8 @@ def test_train_finishes_with_a_table_and_a_run_folder(tiny_run):
     assert re.search(r"^4 steps, \d+ games, \d+ positions in", out, re.M)
     assert f"latest checkpoint: {run}/checkpoints/latest.pt" in out
     table = out.split("final evaluation:\n", 1)[1]
-    assert re.search(r"^net@4 +vs random +\d+ +\d+ +\d+ +[\d.]+%$", table, re.M), table
+    # wins, draws, losses, score, and the score in the first and in the second seat
+    assert re.search(r"^net@4 +vs random +\d+ +\d+ +\d+ +[\d.]+% +([\d.]+%|-) +([\d.]+%|-)$", table, re.M), table
     assert "95% interval" in table
     assert "training virus_war(strict=false)" in result.stderr  # progress goes to stderr
     for part in ("config.yaml", "checkpoints/step_000000004.replay", "metrics.csv", "log.txt", "games/selfplay.txt"):

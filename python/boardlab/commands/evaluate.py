@@ -20,8 +20,9 @@ def register(subparsers) -> None:
         help="play players against each other on all cores: results, Elo with 95%% intervals",
         description="Round robin (--players a,b,c), or one player against several "
         "(--player X --against a,b, or --checkpoint PATH --against a,b). A game of n players is played by "
-        "every group of n, in every seat order in turn; ratings are fitted to each game's whole ranking "
-        "(Plackett-Luce on the Elo scale, which for two players is Elo).",
+        "every group of n, in every seat order in turn. Ratings: Elo of each two-player game's score (where "
+        "its returns lie in the game's range, so a poker hand's chips count), Plackett-Luce of each larger "
+        "game's whole ranking.",
     )
     parser.add_argument("--game", help="game string, e.g. virus_war(strict=true); default: the checkpoint's game")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a game parameter (repeatable)")
