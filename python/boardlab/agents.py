@@ -70,8 +70,8 @@ def make_bot(spec: str, game, seed: int = 0):
 def bot_policy(spec: str, game, samples: int = 100, seed: int = 0):
     """A policy for boardlab.exploitability from any player spec (uct:1000, heuristic, agent:PATH): at each
     information set, how often the player chose each legal action in `samples` fresh decisions (a restarted
-    bot each time, its random stream going on). A deterministic player is measured exactly; a searching one within the
-    sampling error, about 1/sqrt(samples) per probability."""
+    bot each time, its random stream going on). A deterministic player is measured exactly; a searching one
+    within the sampling error, about 1/sqrt(samples) per probability."""
     if not isinstance(game, boardlab.Game):
         game = boardlab.load_game(game)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
