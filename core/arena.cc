@@ -181,10 +181,7 @@ void tally(ArenaReport& report, const ArenaOptions& options) {
         if (g.returns[s] > g.returns[t]) ++p.wins;
         else if (g.returns[s] < g.returns[t]) ++p.losses;
         else ++p.draws;
-        const double points = seats == 2 ? pair_score(g.returns[s], g.returns[t], report.return_span)
-                              : g.returns[s] > g.returns[t]  ? 1.0
-                              : g.returns[s] == g.returns[t] ? 0.5
-                                                             : 0.0;
+        const double points = pair_points(g.returns[s], g.returns[t], static_cast<int>(seats), report.return_span);
         p.points += points;
         if (seats == 2 && s == 0) {
           ++p.games_first;

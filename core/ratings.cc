@@ -210,6 +210,12 @@ double pair_score(double mine, double theirs, double span) {
   return std::clamp(0.5 + (mine - theirs) / (2 * span), 0.0, 1.0);
 }
 
+double pair_points(double mine, double theirs, int seats, double span) {
+  if (seats < 2) throw InputError("pair_points: a pairing needs at least 2 seats, got " + std::to_string(seats));
+  if (seats == 2) return pair_score(mine, theirs, span);
+  return mine > theirs ? 1.0 : mine == theirs ? 0.5 : 0.0;
+}
+
 void append_outcomes(std::span<const int> players, std::span<const double> returns, double span,
                      std::vector<Ranking>& out) {
   if (players.size() != 2) {

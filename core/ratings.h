@@ -54,6 +54,12 @@ Ranking ranking_from_returns(std::span<const int> players, std::span<const doubl
 // and saves chips). Throws InputError when span is not positive and finite.
 double pair_score(double mine, double theirs, double span);
 
+// What one seat's return is worth against another seat's in a game of `seats` players: their
+// pair_score for two seats; for more, 1 ahead, 1/2 level and 0 behind, since a share of a
+// multi-player pot has no pairwise reading. The arena's tables and boardlab exploit's responder
+// score both read a game through it. Throws InputError as pair_score does, and for seats < 2.
+double pair_points(double mine, double theirs, int seats, double span);
+
 // The outcomes one game adds to a rating fit, appended to `out`: players[s] sat in seat s and
 // got returns[s]. Two players: the first's pair_score s as a weight-s win and a weight-(1 − s)
 // loss (a tie at exactly 1/2), so a rating rises with the expected score; more players: the

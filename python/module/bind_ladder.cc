@@ -51,6 +51,14 @@ void bind_ladder(py::module_& m) {
         "What a two-player game is worth to the player whose return is `mine`: 1/2 + (mine - theirs) / (2 span) "
         "within [0, 1], span being the game's max_return - min_return: 1, 1/2 and 0 for a win, a draw and a loss, "
         "a poker hand's chips as a fraction. The arena's scores and ratings read a two-player game this way.");
+  m.def(
+      "pair_points",
+      [](double mine, double theirs, const IntArg& seats, double span) {
+        return pair_points(mine, theirs, int_arg<int>(seats, "pair_points: seats"), span);
+      },
+      py::arg("mine"), py::arg("theirs"), py::arg("seats"), py::arg("span"),
+        "What one seat's return is worth against another's in a game of `seats` players, as the arena's tables "
+        "count it: pair_score for two seats; for more, 1 ahead, 1/2 level and 0 behind.");
   m.def("ladder_file", [](const TextArg& name) { return ladder_file(text_arg(name, "ladder_file: game name")); },
         py::arg("game_name"),
         "Where a game's ladders are kept: $BOARDLAB_GAMES_DIR/NAME/ladder.yaml, else the source tree's "

@@ -217,6 +217,15 @@ TEST(Ratings, ATwoPlayerGameScoresWhereItsReturnsLieInTheRange) {
   EXPECT_EQ(error_of([] { pair_score(NAN, -1, 2); }), "pair_score: returns must be finite, got nan and -1");
 }
 
+TEST(Ratings, PairPointsScoreTwoSeatsByTheRangeAndMoreByTheOrder) {
+  EXPECT_EQ(pair_points(1, -1, 2, 4), 0.75);  // two seats: pair_score, chips count
+  EXPECT_EQ(pair_points(0.5, 0, 4, 2), 1.0);  // more seats: only the order counts
+  EXPECT_EQ(pair_points(0, 0, 3, 2), 0.5);
+  EXPECT_EQ(pair_points(-1, 0.2, 6, 2), 0.0);
+  EXPECT_EQ(error_of([] { pair_points(1, -1, 1, 2); }), "pair_points: a pairing needs at least 2 seats, got 1");
+  EXPECT_EQ(error_of([] { pair_points(1, -1, 2, 0); }), "pair_score: the range of the returns must be positive and finite, got 0");
+}
+
 TEST(Ratings, OutcomesCountAnAmountAsAFractionOfAWin) {
   std::vector<Ranking> out;
   append_outcomes(std::vector<int>{4, 2}, std::vector<double>{-1, 1}, 4, out);

@@ -39,6 +39,7 @@ CALLS = {
     ("State.action_seen_by", "viewer"): lambda v: state().action_seen_by(v, 0, 0),
     ("State.record_for", "player"): lambda v: state().record_for(v),
     ("perft", "depth"): lambda v: boardlab.perft(state(), v),
+    ("pair_points", "seats"): lambda v: boardlab.pair_points(1, -1, v, 2),
     ("random_play", "min_games"): lambda v: boardlab.random_play(GAME, 0, min_games=v),
     ("random_play", "seed"): lambda v: boardlab.random_play(GAME, 0, seed=v),
     ("Bot.act", "player"): lambda v: _boardlab.make_bot("random", GAME).act(state(), v),
