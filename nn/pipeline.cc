@@ -22,6 +22,7 @@
 #include "nn/learner.h"
 #include "nn/memory_estimate.h"
 #include "nn/metrics_file.h"
+#include "nn/progress_line.h"
 #include "nn/replay_buffer.h"
 #include "nn/run_evaluator.h"
 #include "nn/run_folder.h"
@@ -40,14 +41,6 @@ std::string stamp() {
   localtime_r(&now, &local);
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &local);
-  return buf;
-}
-
-std::string duration(double seconds) {
-  const auto s = static_cast<long>(std::max(0.0, seconds));
-  char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
   return buf;
 }
 
@@ -217,26 +210,6 @@ void restore_replay(RunFolder& run, const RunState& state, ReplayBuffer& replay)
   if (!fs::exists(path) && state.metrics_rows < 0) path = run.legacy_replay_path();
   if (fs::exists(path)) replay.load(path);
   else run.log("resume: no replay was saved with step " + std::to_string(*state.resume_step) + "; self-play fills it again");
-}
-
-// A progress line from a metrics row: "step 120/4000 | games 64 | ... | 0:50 elapsed, ETA 9:10".
-std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainConfig& cfg,
-                          const std::optional<RunEvaluation>& last_eval, std::int64_t replay_positions,
-                          double elapsed, double eta) {
-  auto cell = [&](const char* name) {
-    const auto it = row.find(name);
-    return it == row.end() || it->second.empty() ? std::string("-") : it->second;
-  };
-  std::string line = "step " + std::to_string(step) + "/" + std::to_string(cfg.max_steps) + " | games " +
-                     cell("games") + " | " + cell("positions_per_s") + " pos/s, " + cell("simulations_per_s") +
-                     " sims/s, batch " + cell("mean_batch");
-  if (row.contains("policy_loss")) line += " | loss policy " + row.at("policy_loss") + " value " + row.at("value_loss");
-  if (last_eval)
-    line += " | elo " + metric_number(last_eval->elo, 0) + " [" + metric_number(last_eval->low, 0) + ", " +
-            metric_number(last_eval->high, 0) + "]";
-  else if (replay_positions < cfg.replay_min_positions)
-    line += " | filling replay " + std::to_string(replay_positions) + "/" + std::to_string(cfg.replay_min_positions);
-  return line + " | " + duration(elapsed) + " elapsed, ETA " + duration(eta);
 }
 
 // The learner's part: the whole run when it is the only rank.
