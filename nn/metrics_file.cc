@@ -51,6 +51,10 @@ std::string metric_number(double value, int decimals) {
   return buf;
 }
 
+std::string rating_text(double elo, double low, double high) {
+  return metric_number(elo, 0) + " [" + metric_number(low, 0) + ", " + metric_number(high, 0) + "]";
+}
+
 MetricsFile::MetricsFile(std::string path, std::vector<std::string> columns, std::optional<MetricsCut> cut)
     : path_(std::move(path)), columns_(std::move(columns)) {
   if (columns_.empty() || columns_.front() != "step") throw std::logic_error("metrics.csv: the first column is step");

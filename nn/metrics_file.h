@@ -49,4 +49,7 @@ class MetricsFile {
 // Numbers as metrics.csv writes them: fixed decimals, and an empty cell for NaN.
 std::string metric_number(double value, int decimals);
 
+// A rating with its interval as the logs print it, in whole points: "431 [298, 564]".
+std::string rating_text(double elo, double low, double high);
+
 }  // namespace boardlab

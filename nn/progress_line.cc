@@ -6,13 +6,6 @@
 #include <cstdio>
 
 namespace boardlab {
-namespace {
-
-std::string rating(double elo, double low, double high) {
-  return metric_number(elo, 0) + " [" + metric_number(low, 0) + ", " + metric_number(high, 0) + "]";
-}
-
-}  // namespace
 
 std::string duration(double seconds) {
   const auto s = static_cast<long>(std::max(0.0, seconds));
@@ -34,9 +27,9 @@ std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainC
                      " sims/s, batch " + cell("mean_batch");
   if (row.contains("policy_loss")) line += " | loss policy " + row.at("policy_loss") + " value " + row.at("value_loss");
   if (last_eval && !std::isnan(last_eval->ladder_elo))
-    line += " | ladder " + rating(last_eval->ladder_elo, last_eval->ladder_low, last_eval->ladder_high);
+    line += " | ladder " + rating_text(last_eval->ladder_elo, last_eval->ladder_low, last_eval->ladder_high);
   else if (last_eval)
-    line += " | elo " + rating(last_eval->elo, last_eval->low, last_eval->high) + " (" +
+    line += " | elo " + rating_text(last_eval->elo, last_eval->low, last_eval->high) + " (" +
             (cfg.eval_opponents.empty() ? std::string("first opponent") : cfg.eval_opponents.front()) + " = 0)";
   else if (replay_positions < cfg.replay_min_positions)
     line += " | filling replay " + std::to_string(replay_positions) + "/" + std::to_string(cfg.replay_min_positions);

@@ -117,8 +117,8 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
   previous_step_ = step;
   std::string ladder_line;
   if (!std::isnan(out.ladder_elo))
-    ladder_line = "ladder rating " + metric_number(out.ladder_elo, 0) + " [" + metric_number(out.ladder_low, 0) + ", " +
-                  metric_number(out.ladder_high, 0) + "] (rungs held at their stored ratings)\n";
+    ladder_line = "ladder rating " + rating_text(out.ladder_elo, out.ladder_low, out.ladder_high) +
+                  " (rungs held at their stored ratings)\n";
   run_->log("evaluation at step " + std::to_string(step) + " (" + metric_number(report.seconds, 0) + " s):\n" +
             out.table + ladder_line);
   return out;
