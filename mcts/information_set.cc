@@ -23,8 +23,9 @@
 // search). Neither variant beats single-sample search head to head there (this one
 // scores -0.055 ± 0.013 a game at 100 simulations, -0.05 ± 0.02 at 1000; the other about
 // -0.03): facing a bet with the queen, uniform deals make calling worth 0 and folding -1,
-// while a bet from that opponent means a king. Deals weighted by how likely the
-// opponent's past moves were in each (its policy, from a network) could fix that.
+// while a bet from that opponent means a king. search.belief_deals weighs the deals by
+// how likely the opponent's past moves were in each, under the network's policy for it
+// (mcts/deal_belief.h).
 #include <algorithm>
 #include <string>
 

@@ -61,6 +61,10 @@ void Search::check_supported() const {
     throw InputError("search: reuse_tree does not apply to " + game +
                      ": with hidden information the tree is built over sampled deals, and the history the player "
                      "sees does not say which of its subtrees the game continues");
+  if (config_.belief_deals > 0 && (type.perfect_information() || config_.hidden != HiddenInformation::kInformationSet))
+    throw InputError("search: belief_deals weighs the deals of information-set search, and " +
+                     (type.perfect_information() ? game + " has no hidden information"
+                                                 : std::string("hidden=single_sample searches one deal")));
   if (!type.perfect_information() && config_.transpositions)
     throw InputError("search: transpositions do not apply to " + game +
                      ": with hidden information equal positions of sampled deals are not equal information sets");
@@ -87,6 +91,11 @@ void Search::start(const PlayerView& view, const SearchBudget& budget) {
   std::unique_ptr<State> root = view.sample(rng_);
   if (information_sets_) view_.emplace(view);
   else view_.reset();
+  weighing_ = weighted_ = false;
+  if (information_sets_ && config_.belief_deals > 0) {
+    belief_.start(view, config_.belief_deals, config_.belief_window, rng_);
+    weighing_ = weighted_ = !belief_.requests().empty();
+  }
   std::vector<Step> history = root->history();
   if (!(config_.reuse_tree && reuse(*root, history))) tree_.clear();
   root_state_ = std::move(root);

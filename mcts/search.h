@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/player_view.h"
 #include "core/rng.h"
+#include "mcts/deal_belief.h"
 #include "mcts/evaluator.h"
 #include "mcts/gumbel.h"
 #include "mcts/search_config.h"
@@ -160,6 +161,8 @@ class Search {
   std::int32_t select_available(Leaf& leaf, std::int32_t node);
   int mark_available(std::int32_t node);
   bool deal_is_over(const State& state, std::int32_t node) const;
+  // Information sets: a simulation's deal, from the weighted deals or fresh from the view.
+  std::unique_ptr<State> draw_deal();
   void undo(const Leaf& leaf);
   std::int32_t find_joint_child(std::int32_t node, std::span<const Step> round);
   std::int32_t select_root_child();
@@ -205,6 +208,11 @@ class Search {
   SearchConfig config_;
   Rng rng_;
   std::optional<PlayerView> view_;  // information sets: where each simulation draws its deal
+  // config.belief_deals: the weighted deals, whether their weighing is the next collect()'s
+  // requests, and whether simulations draw from them (not when no other seat has decided).
+  DealBelief belief_;
+  bool weighing_ = false;
+  bool weighted_ = false;
   std::unique_ptr<State> root_state_;
   std::vector<Step> root_history_;
   std::vector<Leaf> leaves_;

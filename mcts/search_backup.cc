@@ -75,6 +75,12 @@ void Search::backup(std::span<const Evaluation> evals) {
       throw InputError(std::string("search: the evaluator's ") + (finite_prior ? "values are" : "priors are") +
                        " not finite (or a prior is negative): the search stops rather than choose from them");
   }
+  if (weighing_) {
+    belief_.weigh(evals, config_.belief_floor);
+    weighing_ = false;
+    requests_.clear();
+    return;
+  }
   std::size_t offset = 0;
   for (int i = 0; i < num_leaves_; ++i) {
     const Leaf& leaf = leaves_[i];

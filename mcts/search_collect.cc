@@ -59,7 +59,7 @@ template <bool kPlain>
 Search::Descent Search::select_leaf(Leaf& leaf) {
   // kPlain: only decision nodes, no information sets, no transpositions (the loop of
   // most games, kept free of the other kinds' tests).
-  leaf.state = !kPlain && information_sets_ ? view_->sample(rng_) : root_state_->clone();
+  leaf.state = !kPlain && information_sets_ ? draw_deal() : root_state_->clone();
   leaf.path.assign(1, Tree::kRoot);
   if (!kPlain && simultaneous_) leaf.picks.clear();
   if (!kPlain && information_sets_) leaf.availed.clear();
@@ -134,6 +134,8 @@ std::int32_t Search::draw_outcome(Leaf& leaf, std::int32_t node) {
   return tree_.find_child(node, outcome);
 }
 
+std::unique_ptr<State> Search::draw_deal() { return weighted_ ? belief_.draw(rng_) : view_->sample(rng_); }
+
 void Search::undo(const Leaf& leaf) {
   for (std::size_t i = 1; i < leaf.path.size(); ++i) --tree_[leaf.path[i]].in_flight;
   if (simultaneous_)
@@ -145,11 +147,17 @@ void Search::undo(const Leaf& leaf) {
 int Search::collect() {
   num_leaves_ = 0;
   requests_.clear();
+  if (weighing_) {
+    // Before any simulation: the other seats' past decisions in each deal (backup() weighs them).
+    const std::span<const EvalRequest> belief = belief_.requests();
+    requests_.assign(belief.begin(), belief.end());
+    return static_cast<int>(requests_.size());
+  }
   if (leaves_.size() < static_cast<std::size_t>(config_.leaves_per_step)) leaves_.resize(config_.leaves_per_step);
   if (tree_[Tree::kRoot].status == NodeStatus::kFresh) {
     // The root's own evaluation comes first and is not counted as a simulation.
     Leaf& leaf = leaves_[num_leaves_++];
-    leaf.state = information_sets_ ? view_->sample(rng_) : root_state_->clone();
+    leaf.state = information_sets_ ? draw_deal() : root_state_->clone();
     leaf.path.assign(1, Tree::kRoot);
     if (simultaneous_) leaf.picks.clear();
     if (information_sets_) leaf.availed.clear();

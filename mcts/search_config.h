@@ -133,6 +133,14 @@ struct SearchConfig {
   // Regret matching's exploration: the share of a seat's sampling spread uniformly.
   float regret_exploration = 0.1f;
   HiddenInformation hidden = HiddenInformation::kInformationSet;
+  // Information-set search weighs its deals by what the other seats did (mcts/deal_belief.h):
+  // this many deals are drawn once per decision, each weighted by the likelihood of the
+  // other seats' last `belief_window` decisions (0: all) under the evaluator's policy for
+  // them, mixed with a uniform share `belief_floor`; every simulation draws its deal from
+  // that set. 0: every simulation draws a fresh deal from the view, unweighted.
+  int belief_deals = 0;
+  int belief_window = 0;
+  float belief_floor = 0.1f;
   // Share the children of nodes whose positions are equal (commuting sub-moves reach one
   // position in several orders); perfect-information games only.
   bool transpositions = false;
@@ -177,6 +185,13 @@ struct SearchConfig {
     v("regret_exploration", regret_exploration, "regret matching: share of sampling spread uniformly",
       Range::above(0, 1));
     v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
+    v("belief_deals", belief_deals,
+      "information sets: deals drawn per decision and weighted by the other seats' past moves (0: unweighted)",
+      Range::between(0, 4096));
+    v("belief_window", belief_window, "belief_deals: the other seats' last decisions weighed (0: all)",
+      Range::at_least(0));
+    v("belief_floor", belief_floor, "belief_deals: uniform share mixed into the policy a past move is weighed by",
+      Range::between(0, 1));
     v("transpositions", transpositions, "share children of equal positions (perfect information only)");
     v("cache_positions", cache_positions,
       "network evaluations each search thread keeps for reuse while the network is unchanged (0: none)",

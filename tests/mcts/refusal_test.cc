@@ -64,7 +64,13 @@ TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
   EXPECT_TRUE(contains(construction_error(SimultaneousHiddenGame(), ""),
                        "search: hidden_rounds has both simultaneous moves and hidden information; this search does "
                        "not combine them"));
+  EXPECT_TRUE(contains(construction_error(*matrix, "belief_deals=16"),
+                       "search: belief_deals weighs the deals of information-set search, and biased_rps has no "
+                       "hidden information"));
+  EXPECT_TRUE(contains(construction_error(*kuhn, "belief_deals=16,hidden=single_sample"),
+                       "hidden=single_sample searches one deal"));
   // What it does do is accepted.
+  EXPECT_EQ(construction_error(*kuhn, "belief_deals=16,belief_window=2,belief_floor=0"), "no error");
   EXPECT_EQ(construction_error(*matrix, "algorithm=uct"), "no error");
   EXPECT_EQ(construction_error(*kuhn, "algorithm=gumbel,hidden=single_sample"), "no error");
   EXPECT_EQ(construction_error(*load_game("virus_war"), "transpositions=true,reuse_tree=true"), "no error");
