@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 
 #include "core/errors.h"
@@ -20,8 +19,8 @@ void DealBelief::start(const PlayerView& view, int deals, int window, Rng& rng) 
   }
   for (const Decision& decision : decisions_)
     requests_.push_back({decision.state.get(), decision.state->current_player(), decision.legal});
-  weights_.assign(deals_.size(), deals_.empty() ? 0.0 : 1.0 / static_cast<double>(deals_.size()));
-  cumulative_.clear();
+  weights_.assign(deals_.size(), 1.0);
+  normalize();
 }
 
 void DealBelief::add_decisions(int deal, Player viewer, int window) {
@@ -53,6 +52,7 @@ void DealBelief::weigh(std::span<const Evaluation> evals, float floor) {
   if (evals.size() != decisions_.size())
     throw InputError("deal belief: " + std::to_string(evals.size()) + " evaluations for " +
                      std::to_string(decisions_.size()) + " past decisions");
+  if (deals_.empty()) return;
   std::vector<double> log_weight(deals_.size(), 0.0);
   for (std::size_t i = 0; i < decisions_.size(); ++i) {
     const Decision& decision = decisions_[i];
@@ -67,13 +67,21 @@ void DealBelief::weigh(std::span<const Evaluation> evals, float floor) {
     log_weight[static_cast<std::size_t>(decision.deal)] += std::log((1.0 - floor) * model + floor / n);
   }
   // With no floor every deal can be ruled out; then none is preferred.
-  const double top = *std::max_element(log_weight.begin(), log_weight.end());
-  if (!std::isfinite(top)) std::fill(log_weight.begin(), log_weight.end(), 0.0);
+  double top = *std::max_element(log_weight.begin(), log_weight.end());
+  if (!std::isfinite(top)) {
+    std::fill(log_weight.begin(), log_weight.end(), 0.0);
+    top = 0;
+  }
+  for (std::size_t d = 0; d < deals_.size(); ++d) weights_[d] = std::exp(log_weight[d] - top);
+  normalize();
+}
+
+void DealBelief::normalize() {
   double sum = 0;
-  for (std::size_t d = 0; d < deals_.size(); ++d) sum += weights_[d] = std::exp(log_weight[d] - (std::isfinite(top) ? top : 0.0));
-  cumulative_.resize(deals_.size());
+  for (double w : weights_) sum += w;
+  cumulative_.resize(weights_.size());
   double running = 0;
-  for (std::size_t d = 0; d < deals_.size(); ++d) {
+  for (std::size_t d = 0; d < weights_.size(); ++d) {
     weights_[d] /= sum;
     cumulative_[d] = running += weights_[d];
   }
@@ -81,7 +89,6 @@ void DealBelief::weigh(std::span<const Evaluation> evals, float floor) {
 
 std::unique_ptr<State> DealBelief::draw(Rng& rng) const {
   if (deals_.empty()) throw InputError("deal belief: no deals drawn (start() first)");
-  if (cumulative_.empty()) return deals_[rng.below(static_cast<std::uint32_t>(deals_.size()))]->clone();
   const double pick = rng.uniform() * cumulative_.back();
   const auto it = std::upper_bound(cumulative_.begin(), cumulative_.end(), pick);
   const auto index = std::min<std::size_t>(static_cast<std::size_t>(it - cumulative_.begin()), deals_.size() - 1);

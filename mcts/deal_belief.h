@@ -61,6 +61,8 @@ class DealBelief {
     std::size_t taken = 0;
   };
   void add_decisions(int deal, Player viewer, int window);
+  // Scales the weights to sum to 1 and sets their running sums, which draw() searches.
+  void normalize();
 
   std::vector<std::unique_ptr<State>> deals_;
   std::vector<Decision> decisions_;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -43,12 +44,21 @@ std::vector<Evaluation> answer(std::span<const EvalRequest> requests) {
   return evals;
 }
 
-TEST(DealBelief, WeighsEachDealByTheLikelihoodOfTheBetInIt) {
-  const auto kuhn = load_game("kuhn_poker");
-  const auto state = queen_facing_a_bet(*kuhn);
+// Player 1's belief, `deals` deals drawn with `seed`, as the queen faces the bet.
+class QueenFacingABet : public ::testing::Test {
+ protected:
+  void start(int deals, std::uint64_t seed) {
+    rng.reseed(seed);
+    belief.start(PlayerView(*state, 1), deals, 0, rng);
+  }
+  std::shared_ptr<const Game> kuhn = load_game("kuhn_poker");
+  std::unique_ptr<State> state = queen_facing_a_bet(*kuhn);
   DealBelief belief;
-  Rng rng(5);
-  belief.start(PlayerView(*state, 1), 64, 0, rng);
+  Rng rng{0};
+};
+
+TEST_F(QueenFacingABet, WeighsEachDealByTheLikelihoodOfTheBetInIt) {
+  start(64, 5);
   ASSERT_EQ(belief.size(), 64);
   ASSERT_EQ(belief.requests().size(), 64u);  // one decision of player 0 in each deal
   const std::vector<Evaluation> evals = answer(belief.requests());
@@ -74,12 +84,8 @@ TEST(DealBelief, WeighsEachDealByTheLikelihoodOfTheBetInIt) {
   EXPECT_NEAR(drawn_kings / 4000.0, expected, 0.03);
 }
 
-TEST(DealBelief, AFloorKeepsAnImpossibleMoveFromRulingADealOut) {
-  const auto kuhn = load_game("kuhn_poker");
-  const auto state = queen_facing_a_bet(*kuhn);
-  DealBelief belief;
-  Rng rng(6);
-  belief.start(PlayerView(*state, 1), 32, 0, rng);
+TEST_F(QueenFacingABet, AFloorKeepsAnImpossibleMoveFromRulingADealOut) {
+  start(32, 6);
   std::vector<Evaluation> evals = answer(belief.requests());
   for (std::size_t i = 0; i < evals.size(); ++i)  // a model sure that the jack never bets
     if (belief.requests()[i].state->history()[0].action == kJack) evals[i].prior = {1.0f, 0.0f};
