@@ -200,4 +200,15 @@ Action PlayerView::random_legal_action(Rng& rng) const {
 
 std::unique_ptr<State> PlayerView::sample(Rng& rng) const { return state_->sample_hidden(viewer_, rng); }
 
+bool PlayerView::choice_concealed() const {
+  if (current_player() != viewer_ || state_->game().type().perfect_information()) return false;
+  const int players = state_->game().num_players();
+  for (const Action action : legal_actions()) {
+    const std::string own = state_->action_seen_by(viewer_, viewer_, action);
+    for (Player other = 0; other < players; ++other)
+      if (other != viewer_ && state_->action_seen_by(other, viewer_, action) != own) return true;
+  }
+  return false;
+}
+
 }  // namespace boardlab

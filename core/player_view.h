@@ -45,6 +45,13 @@ class PlayerView {
   // state itself (a copy) when the game has perfect information.
   std::unique_ptr<State> sample(Rng& rng) const;
 
+  // Whether the viewer, to move, makes a choice some other seat does not see in full: one of
+  // its legal actions is shown to another seat otherwise than to itself (Stratego's setup,
+  // where the opponent sees `?` for the Marshal placed). Such a choice no later move reveals
+  // is a mixed strategy's to make (SearchConfig::concealed_moves). False at a simultaneous
+  // round, and in perfect-information games.
+  bool choice_concealed() const;
+
  private:
   const State* state_;
   Player viewer_;

@@ -65,6 +65,9 @@ void Search::check_supported() const {
     throw InputError("search: belief_deals weighs the deals of information-set search, and " +
                      (type.perfect_information() ? game + " has no hidden information"
                                                  : std::string("hidden=single_sample searches one deal")));
+  if (config_.concealed_moves == ConcealedMoves::kPolicy && type.perfect_information())
+    throw InputError("search: concealed_moves=policy draws the choices other seats do not see from the policy, and " +
+                     game + " has no hidden information: every choice is seen");
   if (!type.perfect_information() && config_.transpositions)
     throw InputError("search: transpositions do not apply to " + game +
                      ": with hidden information equal positions of sampled deals are not equal information sets");
@@ -83,8 +86,10 @@ void Search::start(const PlayerView& view, const SearchBudget& budget) {
                                              : " (it is player " + std::to_string(mover) + "'s turn)"));
   }
   viewer_ = view.viewer();
+  // A concealed choice drawn from the policy needs the root's evaluation alone (done()).
+  concealed_ = config_.concealed_moves == ConcealedMoves::kPolicy && view.choice_concealed();
   simulations_ = budget.simulations;
-  explore_ = budget.explore;
+  explore_ = budget.explore && !concealed_;
   forced_playouts_ = explore_ && config_.forced_playouts;
   // Perfect information: the sample is the true state. Single sample: one deal, searched
   // as if known. Information sets: a deal per simulation, drawn from the kept view.
@@ -92,7 +97,7 @@ void Search::start(const PlayerView& view, const SearchBudget& budget) {
   if (information_sets_) view_.emplace(view);
   else view_.reset();
   weighing_ = weighted_ = false;
-  if (information_sets_ && config_.belief_deals > 0) {
+  if (information_sets_ && config_.belief_deals > 0 && !concealed_) {
     belief_.start(view, config_.belief_deals, config_.belief_window, rng_);
     weighing_ = weighted_ = !belief_.requests().empty();
   }
@@ -142,7 +147,7 @@ bool Search::reuse(const State& root, const std::vector<Step>& history) {
 bool Search::done() const {
   const Node& root = tree_[Tree::kRoot];
   if (root.status != NodeStatus::kExpanded) return false;
-  if (root_forced_ || root.proven != kUnproven) return true;
+  if (root_forced_ || concealed_ || root.proven != kUnproven) return true;
   return completed_ >= simulations_;
 }
 

@@ -44,6 +44,9 @@ struct SearchResult {
   float value = 0;          // the root's mean value for the viewer
   int simulations = 0;      // leaf evaluations made (terminal and proven leaves included)
   bool proven_win = false;  // the search proved that `action` gives the mover the game's maximum return
+  // A concealed choice (SearchConfig::concealed_moves=policy): `action` was drawn from
+  // `policy`, the evaluator's prior at the root, without a search.
+  bool concealed = false;
   // One entry per seat that acts at the root: the mover, or every seat of a simultaneous
   // round (in seat order).
   std::vector<PlayerSearchResult> players;
@@ -183,6 +186,8 @@ class Search {
   void propagate_proven(const std::vector<std::int32_t>& path);
   void prepare_root();
   PlayerSearchResult decision_result(bool& proven_win);
+  // A concealed choice: `policy` becomes the root's prior, and the child drawn from it is returned.
+  std::int32_t concealed_choice(std::vector<float>& policy);
   void simultaneous_results(SearchResult& out);
 
   // What done(), collect() and backup() read on every step first, side by side.
@@ -198,6 +203,7 @@ class Search {
   Player viewer_ = 0;
   bool root_prepared_ = false;
   bool root_forced_ = false;       // the root leaves no choice (one legal action per seat)
+  bool concealed_ = false;         // this decision is drawn from the prior (ConcealedMoves::kPolicy)
   bool solver_ = false;            // sequential perfect information: prove return vectors
   bool information_sets_ = false;  // hidden information searched by information sets
   bool simultaneous_ = false;      // the game has simultaneous nodes

@@ -50,6 +50,17 @@ enum class HiddenInformation {
   kSingleSample,
 };
 
+// How a search makes a choice that some other seat does not see in full
+// (PlayerView::choice_concealed: Stratego's setup).
+enum class ConcealedMoves {
+  kSearch,  // like any other: searched, the most visited (or Gumbel's choice) played
+  // Drawn from the evaluator's policy after the root's one evaluation, unsearched. A search
+  // over a choice the opponent never sees converges on one answer, and a setup that is
+  // always the same is exploitable by construction; the policy is a mixed strategy, and
+  // self-play trains it from the games' outcomes (nn/outcome_target.h).
+  kPolicy,
+};
+
 inline constexpr EnumName<SearchAlgorithm> kSearchAlgorithmNames[] = {
     {SearchAlgorithm::kPuct, "puct"}, {SearchAlgorithm::kGumbel, "gumbel"}, {SearchAlgorithm::kUct, "uct"}};
 inline constexpr EnumName<SimultaneousSelection> kSimultaneousSelectionNames[] = {
@@ -58,6 +69,8 @@ inline constexpr EnumName<PolicyTarget> kPolicyTargetNames[] = {{PolicyTarget::k
                                                               {PolicyTarget::kCompletedQ, "completed_q"}};
 inline constexpr EnumName<HiddenInformation> kHiddenInformationNames[] = {
     {HiddenInformation::kInformationSet, "information_set"}, {HiddenInformation::kSingleSample, "single_sample"}};
+inline constexpr EnumName<ConcealedMoves> kConcealedMovesNames[] = {{ConcealedMoves::kSearch, "search"},
+                                                                  {ConcealedMoves::kPolicy, "policy"}};
 
 struct SearchConfig {
   SearchAlgorithm algorithm = SearchAlgorithm::kPuct;
@@ -141,6 +154,7 @@ struct SearchConfig {
   int belief_deals = 0;
   int belief_window = 0;
   float belief_floor = 0.1f;
+  ConcealedMoves concealed_moves = ConcealedMoves::kSearch;
   // Share the children of nodes whose positions are equal (commuting sub-moves reach one
   // position in several orders); perfect-information games only.
   bool transpositions = false;
@@ -192,6 +206,10 @@ struct SearchConfig {
       Range::at_least(0));
     v("belief_floor", belief_floor, "belief_deals: uniform share mixed into the policy a past move is weighed by",
       Range::between(0, 1));
+    v("concealed_moves", concealed_moves,
+      "choices another seat does not see in full (Stratego's setup): search, or policy (drawn from the network's "
+      "policy unsearched, a mixed strategy self-play trains from outcomes: self_play.concealed_step)",
+      kConcealedMovesNames);
     v("transpositions", transpositions, "share children of equal positions (perfect information only)");
     v("cache_positions", cache_positions,
       "network evaluations each search thread keeps for reuse while the network is unchanged (0: none)",

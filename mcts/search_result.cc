@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "core/errors.h"
 #include "mcts/forced_playouts.h"
@@ -18,6 +19,7 @@ SearchResult Search::result() {
   out.simulations = completed_;
   if (root.mover == kSimultaneousPlayer) simultaneous_results(out);
   else out.players.push_back(decision_result(out.proven_win));
+  out.concealed = concealed_;
   for (const PlayerSearchResult& seat : out.players) {
     if (seat.player != viewer_) continue;
     out.action = seat.action;
@@ -47,6 +49,10 @@ PlayerSearchResult Search::decision_result(bool& proven_win) {
   double value_sum = root.net_value;
   for (std::int32_t c = 0; c < n; ++c) value_sum += tree_[root.first_child + c].value_sum;
   out.value = static_cast<float>(value_sum / (1 + total));
+  if (concealed_) {
+    out.action = out.legal[concealed_choice(out.policy)];
+    return out;
+  }
 
   std::int32_t chosen = -1;
   if (tree_.is_proven(Tree::kRoot)) {
@@ -120,6 +126,20 @@ PlayerSearchResult Search::decision_result(bool& proven_win) {
   }
   out.action = out.legal[chosen];
   return out;
+}
+
+std::int32_t Search::concealed_choice(std::vector<float>& policy) {
+  // The prior is the target: self-play turns it into one from the game's outcome.
+  const Node& root = tree_[Tree::kRoot];
+  double total = 0;
+  for (std::int32_t c = 0; c < root.num_children; ++c) total += tree_[root.first_child + c].prior;
+  if (!(total > 0)) throw InputError("search: the evaluator's policy at a concealed choice sums to " + std::to_string(total));
+  for (std::int32_t c = 0; c < root.num_children; ++c)
+    policy[c] = static_cast<float>(tree_[root.first_child + c].prior / total);
+  double pick = rng_.uniform();
+  std::int32_t chosen = 0;
+  while (chosen + 1 < root.num_children && (pick -= policy[chosen]) >= 0) ++chosen;
+  return chosen;
 }
 
 }  // namespace boardlab

@@ -1,0 +1,99 @@
+// Stratego's setup as a concealed choice (PlayerView::choice_concealed) and a search that draws it from the policy.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/player_view.h"
+#include "games/registry.h"
+#include "mcts/search.h"
+#include "mcts/search_driver.h"
+
+namespace boardlab {
+namespace {
+
+// A prior that rises along the legal list (legal[i] gets weight i + 1, unnormalized), and
+// value 0: a search's visits would not follow it, a draw from it must.
+class SlopedPrior final : public Evaluator {
+ public:
+  void evaluate(std::span<const EvalRequest> requests, std::span<Evaluation> out) override {
+    for (std::size_t r = 0; r < requests.size(); ++r) {
+      out[r].prior.resize(requests[r].legal.size());
+      for (std::size_t i = 0; i < out[r].prior.size(); ++i) out[r].prior[i] = static_cast<float>(i + 1);
+      out[r].value.assign(2, 0.0f);
+      ++calls;
+    }
+  }
+  int calls = 0;
+};
+
+SearchConfig concealed_policy_config() {
+  SearchConfig config;
+  config.algorithm = SearchAlgorithm::kGumbel;
+  config.simulations = 16;
+  config.concealed_moves = ConcealedMoves::kPolicy;
+  return config;
+}
+
+SearchResult run(Search& search, const PlayerView& view, Evaluator& evaluator) {
+  search.start(view);
+  SearchDriver driver(evaluator);
+  Search* searches[] = {&search};
+  driver.run(searches);
+  return search.result();
+}
+
+TEST(StrategoConcealed, TheSetupIsConcealedAndTheMovesAreNot) {
+  std::shared_ptr<const Game> game = load_game("stratego(variant=barrage)");
+  std::unique_ptr<State> state = game->new_initial_state();
+  EXPECT_TRUE(PlayerView::of_mover(*state).choice_concealed());  // Red's first square: `?` or `.` to Blue
+  EXPECT_FALSE(PlayerView(*state, 1).choice_concealed());        // Blue does not act
+  Rng rng(3);
+  while (state->move_number() < 2 && !state->is_terminal()) state->apply(state->random_legal_action(rng));
+  ASSERT_FALSE(state->is_terminal());
+  // Both sides have set up: every move and strike is shown to both as it is.
+  EXPECT_FALSE(PlayerView::of_mover(*state).choice_concealed());
+}
+
+TEST(StrategoConcealed, ASetupStepIsDrawnFromThePriorWithoutASearch) {
+  std::shared_ptr<const Game> game = load_game("stratego(variant=barrage)");
+  std::unique_ptr<State> state = game->new_initial_state();
+  const PlayerView view = PlayerView::of_mover(*state);
+  const std::vector<Action> legal = view.legal_actions();
+  const double total = static_cast<double>(legal.size() * (legal.size() + 1)) / 2;
+  Search search(*game, concealed_policy_config(), 7);
+  SlopedPrior evaluator;
+  std::vector<int> drawn(legal.size(), 0);
+  constexpr int kDraws = 4000;
+  for (int i = 0; i < kDraws; ++i) {
+    const SearchResult result = run(search, view, evaluator);
+    ASSERT_TRUE(result.concealed);
+    ASSERT_EQ(result.legal, legal);
+    for (std::size_t k = 0; k < legal.size(); ++k) ASSERT_NEAR(result.policy[k], static_cast<double>(k + 1) / total, 1e-6);
+    ++drawn[static_cast<std::size_t>(std::find(legal.begin(), legal.end(), result.action) - legal.begin())];
+  }
+  EXPECT_EQ(evaluator.calls, kDraws);  // the root's evaluation alone
+  for (std::size_t k = 0; k < legal.size(); ++k) {
+    const double p = static_cast<double>(k + 1) / total;
+    const double sd = std::sqrt(kDraws * p * (1 - p));
+    EXPECT_NEAR(drawn[k], kDraws * p, 4 * sd) << "action " << legal[k];
+  }
+}
+
+TEST(StrategoConcealed, AMoveIsSearchedWithItsWholeBudget) {
+  std::shared_ptr<const Game> game = load_game("stratego(variant=barrage,setup=random)");
+  std::unique_ptr<State> state = game->new_initial_state();
+  Rng rng(5);
+  while (state->current_player() == kChancePlayer) state->apply(state->random_legal_action(rng));
+  Search search(*game, concealed_policy_config(), 7);
+  SlopedPrior evaluator;
+  const SearchResult result = run(search, PlayerView::of_mover(*state), evaluator);
+  EXPECT_FALSE(result.concealed);
+  EXPECT_EQ(result.simulations, 16);
+}
+
+}  // namespace
+}  // namespace boardlab
