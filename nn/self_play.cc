@@ -44,6 +44,7 @@ void SelfPlayWorker::new_game(Slot& slot) {
   while (true) {
     slot.state = game_->new_initial_state();
     slot.record = SelfPlayGame{};
+    slot.concealed.clear();
     slot.search->reseed(rng_());
     // Drawn only when openings are on, so that a run without them keeps its random stream.
     slot.random_opening = config_.random_opening_fraction > 0 && rng_.uniform() < config_.random_opening_fraction;
@@ -156,7 +157,7 @@ void SelfPlayWorker::start_search(Slot& slot, const PlayerView& view) {
 }
 
 Action SelfPlayWorker::choose(const SearchResult& result, int ply) {
-  if (search_config_.algorithm == SearchAlgorithm::kGumbel || ply >= config_.temperature_moves ||
+  if (result.concealed || search_config_.algorithm == SearchAlgorithm::kGumbel || ply >= config_.temperature_moves ||
       config_.temperature <= 0)
     return result.action;
   double total = 0;
@@ -214,6 +215,17 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
   slot.state->apply_joint(joint_);
 }
 
+void SelfPlayWorker::set_concealed_targets(Slot& slot) const {
+  for (const std::size_t index : slot.concealed) {
+    SelfPlayGame::Position& position = slot.record.positions[index];
+    SelfPlayGame::Target& target = position.targets.front();
+    const Action played = slot.record.steps[static_cast<std::size_t>(position.ply)].action;
+    const auto at = std::find(target.legal.begin(), target.legal.end(), played);
+    const double advantage = slot.record.returns[static_cast<std::size_t>(target.player)] - target.root_value.value_or(0.0f);
+    outcome_target(target.policy, static_cast<std::size_t>(at - target.legal.begin()), advantage, config_.concealed);
+  }
+}
+
 void SelfPlayWorker::set_max_batch(int positions) {
   if (positions < 1) throw InputError("self-play: max_batch must be at least 1, got " + std::to_string(positions));
   max_batch_ = positions;
@@ -244,12 +256,16 @@ void SelfPlayWorker::run(std::int64_t positions, const std::atomic<bool>& stop,
       if (mover == kSimultaneousPlayer) {
         play_round(slot, result, ply);
       } else {
-        slot.record.positions.push_back({ply, {{mover, result.legal, result.policy, result.value}}, trains_policy(slot)});
+        // A concealed choice's target is the outcome's (set_concealed_targets), whatever its budget was.
+        const bool trains = result.concealed ? !(slot.opponent && search_config_.model_opponents) : trains_policy(slot);
+        if (result.concealed && trains) slot.concealed.push_back(slot.record.positions.size());
+        slot.record.positions.push_back({ply, {{mover, result.legal, result.policy, result.value}}, trains});
         const Action action = choose(result, ply);
         slot.record.steps.push_back({mover, action});
         slot.state->apply(action);
       }
       if (advance_to_decision(slot)) continue;
+      set_concealed_targets(slot);
       finished += static_cast<std::int64_t>(slot.record.positions.size());
       sink(std::move(slot.record));
       new_game(slot);

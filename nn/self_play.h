@@ -16,6 +16,7 @@
 #include "mcts/evaluator.h"
 #include "mcts/search.h"
 #include "mcts/search_driver.h"
+#include "nn/outcome_target.h"
 #include "nn/replay_buffer.h"
 
 namespace boardlab {
@@ -43,6 +44,9 @@ struct SelfPlayConfig {
   // seats game by game, is the network and alone trains. Training then learns a best response
   // to that player (`boardlab exploit`). Empty: self-play, the network in every seat.
   std::string opponent;
+  // The policy target of a concealed choice drawn from the policy (search.concealed_moves=policy),
+  // set from the game's outcome (nn/outcome_target.h).
+  OutcomeTargetConfig concealed;
 
   template <class V>
   void visit(V& v) {
@@ -64,6 +68,13 @@ struct SelfPlayConfig {
     v("opponent", opponent,
       "a fixed player (agent:CK, uct:N, ...) in every seat but the network's, which alone trains: a best response "
       "to it (boardlab exploit); empty: self-play");
+    v("concealed_step", concealed.step,
+      "search.concealed_moves=policy: how far one game's outcome moves a concealed choice's policy target (0: none)",
+      Range::between(0, 10));
+    v("concealed_temperature", concealed.temperature,
+      "search.concealed_moves=policy: the concealed policy's temperature over its choices' values (return units); "
+      "higher keeps setups more varied",
+      Range::between(0.001, 1000));
   }
 };
 
@@ -106,6 +117,8 @@ class SelfPlayWorker {
     std::unique_ptr<Bot> opponent;
     Player learner = 0;
     std::vector<Action> opponent_joint;
+    // Positions of concealed choices (SearchResult::concealed), whose targets wait for the outcome.
+    std::vector<std::size_t> concealed;
   };
   void new_game(Slot& slot);
   // Plays forced actions (a single legal one) and a random opening's, and starts the search at
@@ -117,6 +130,8 @@ class SelfPlayWorker {
   Action choose(const SearchResult& result, int ply);
   // Records a simultaneous round's targets (one per seat) and plays the joint action.
   void play_round(Slot& slot, const SearchResult& result, int ply);
+  // Turns the concealed choices' priors into targets from the finished game's returns.
+  void set_concealed_targets(Slot& slot) const;
   // Whether `seat` is the fixed opponent's in this slot's game.
   bool opponent_seat(const Slot& slot, Player seat) const { return slot.opponent && seat != slot.learner; }
   // Whether the network's own searched position trains the policy (else its value alone).

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "core/player_view.h"
 #include "games/biased_rps/biased_rps.h"
 #include "games/registry.h"
 #include "mcts/rollout_evaluator.h"
@@ -534,6 +535,47 @@ TEST(SelfPlay, HiddenInformationSearchesFromTheMoversViewAndTrainsTheMoverOnly) 
   ReplayBuffer replay(*game, 1 << 20);
   replay.add(g);
   EXPECT_EQ(replay.positions(), static_cast<std::int64_t>(g.positions.size()));
+}
+
+TEST(SelfPlay, AConcealedChoiceIsDrawnUnsearchedAndItsTargetFollowsTheOutcome) {
+  // Barrage's setup is concealed from the opponent: with concealed_moves=policy each setup
+  // step is the uniform prior's draw, and its target moves the played piece by the outcome.
+  const auto game = load_game("stratego(variant=barrage)");
+  SearchConfig search;
+  search.algorithm = SearchAlgorithm::kGumbel;
+  search.simulations = 4;
+  search.concealed_moves = ConcealedMoves::kPolicy;
+  SelfPlayConfig config;
+  config.concurrent_games = 1;
+  const std::vector<SelfPlayGame> games = self_play(*game, 1, 11, search, config);
+  ASSERT_EQ(games.size(), 1u);
+  const SelfPlayGame& g = games.front();
+  ASSERT_NE(g.returns[0], 0.0) << "the test wants a decided game: pick another seed";
+  std::unique_ptr<State> state = game->new_initial_state();
+  std::size_t step = 0;
+  int concealed = 0, searched = 0;
+  for (const SelfPlayGame::Position& position : g.positions) {
+    while (step < static_cast<std::size_t>(position.ply)) state->apply(g.steps[step++].action);
+    const SelfPlayGame::Target& target = position.targets.front();
+    EXPECT_TRUE(position.full_search);
+    EXPECT_NEAR(std::accumulate(target.policy.begin(), target.policy.end(), 0.0), 1.0, 1e-5);
+    const bool setup = state->move_number() < 2;  // each side's setup is its first turn
+    ASSERT_EQ(PlayerView::of_mover(*state).choice_concealed(), setup) << "ply " << position.ply;
+    if (!setup) {
+      ++searched;
+      continue;
+    }
+    ++concealed;
+    const Action played = g.steps[step].action;
+    const double prior = 1.0 / static_cast<double>(target.legal.size());
+    for (std::size_t k = 0; k < target.legal.size(); ++k) {
+      if (target.legal[k] != played) continue;
+      if (g.returns[static_cast<std::size_t>(target.player)] > 0) EXPECT_GT(target.policy[k], prior + 1e-4);
+      else EXPECT_LT(target.policy[k], prior - 1e-4);
+    }
+  }
+  EXPECT_GE(concealed, 16);  // 8 pieces a side; the squares after the last piece are forced empty
+  EXPECT_GT(searched, 0);
 }
 
 }  // namespace
