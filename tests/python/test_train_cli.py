@@ -382,8 +382,11 @@ def test_killed_run_resumes_from_its_latest_checkpoint(tmp_path):
         process.stderr.close()
     assert process.returncode == -signal.SIGKILL
 
-    info = checkpoint_info(checkpoints / "latest.pt")
+    # The step file is the commit point and latest.pt a link made after it: a kill between the
+    # two leaves latest.pt one checkpoint behind, and the run resumes from the newest step file.
+    info = checkpoint_info(checkpoints / f"step_{newest_step(checkpoints):09d}.pt")
     assert info["step"] >= 3
+    assert checkpoint_info(checkpoints / "latest.pt")["step"] in (info["step"], info["step"] - 1)
     target = info["step"] + 2
     result = subprocess.run(
         [str(LAUNCHER), "train", "--resume", str(run), "--set", f"run.max_steps={target}"],
