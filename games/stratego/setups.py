@@ -72,7 +72,7 @@ def flag_statistics(games):
         flags[square(f)] += 1
         beside = [f - 10, f + 10] + ([f - 1] if f % 10 else []) + ([f + 1] if f % 10 != 9 else [])
         guarded += any(0 <= j < SETUP_SQUARES and setup[j] == "B" for j in beside)
-    back_rank = sum(c for s, c in flags.items() if s.endswith("1") and not s.endswith("10"))
+    back_rank = sum(c for s, c in flags.items() if s[1:] == "1")
     return {
         "setups": len(sides),
         "flag_entropy_bits": round(entropy_bits(flags), 3),
