@@ -33,10 +33,7 @@ def setups(path):
     games = []
     with open(path) as f:
         for number, line in enumerate(f, 1):
-            parts = line.split()
-            if len(parts) < 3:
-                raise ValueError(f"{path}:{number}: a record is its returns and at least two setup turns")
-            sides = [turn for turn in parts[1:3] if len(turn) == SETUP_SQUARES]
+            sides = [turn for turn in line.split()[1:3] if len(turn) == SETUP_SQUARES]
             if len(sides) != 2:
                 raise ValueError(f"{path}:{number}: the first two turns are not two {SETUP_SQUARES}-square setups")
             games.append(sides)
@@ -124,17 +121,18 @@ def main(argv=None):
         sys.exit(f"setups: {e}")
     if args.every > 0:
         for start in range(0, len(games), args.every):
-            block, _ = flag_statistics(games[start:start + args.every])
-            print(json.dumps({"games": [start + 1, start + len(games[start:start + args.every])],
-                              "flag_entropy_bits": block["flag_entropy_bits"],
-                              "flag_on_back_rank": block["flag_on_back_rank"]}))
+            block = games[start:start + args.every]
+            stats, _ = flag_statistics(block)
+            print(json.dumps({"games": [start + 1, start + len(block)], "flag_entropy_bits": stats["flag_entropy_bits"],
+                              "flag_on_back_rank": stats["flag_on_back_rank"]}))
         return
-    stats, flags = flag_statistics(games[-args.last:])
+    last = games[-args.last:]
+    stats, flags = flag_statistics(last)
     print(json.dumps(stats))
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")
-        plot(flags, stats["setups"], f"Flag squares, last {len(games[-args.last:])} self-play games", args.plot)
+        plot(flags, stats["setups"], f"Flag squares, last {len(last)} self-play games", args.plot)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@
 #include "core/player_view.h"
 #include "games/registry.h"
 #include "mcts/search.h"
-#include "mcts/search_driver.h"
+#include "tests/mcts/search_test_util.h"
 
 namespace boardlab {
 namespace {
@@ -38,14 +38,6 @@ SearchConfig concealed_policy_config() {
   return config;
 }
 
-SearchResult run(Search& search, const PlayerView& view, Evaluator& evaluator) {
-  search.start(view);
-  SearchDriver driver(evaluator);
-  Search* searches[] = {&search};
-  driver.run(searches);
-  return search.result();
-}
-
 TEST(StrategoConcealed, TheSetupIsConcealedAndTheMovesAreNot) {
   std::shared_ptr<const Game> game = load_game("stratego(variant=barrage)");
   std::unique_ptr<State> state = game->new_initial_state();
@@ -69,7 +61,7 @@ TEST(StrategoConcealed, ASetupStepIsDrawnFromThePriorWithoutASearch) {
   std::vector<int> drawn(legal.size(), 0);
   constexpr int kDraws = 4000;
   for (int i = 0; i < kDraws; ++i) {
-    const SearchResult result = run(search, view, evaluator);
+    const SearchResult result = search_from(search, view, evaluator);
     ASSERT_TRUE(result.concealed);
     ASSERT_EQ(result.legal, legal);
     for (std::size_t k = 0; k < legal.size(); ++k) ASSERT_NEAR(result.policy[k], static_cast<double>(k + 1) / total, 1e-6);
@@ -90,7 +82,7 @@ TEST(StrategoConcealed, AMoveIsSearchedWithItsWholeBudget) {
   while (state->current_player() == kChancePlayer) state->apply(state->random_legal_action(rng));
   Search search(*game, concealed_policy_config(), 7);
   SlopedPrior evaluator;
-  const SearchResult result = run(search, PlayerView::of_mover(*state), evaluator);
+  const SearchResult result = search_from(search, PlayerView::of_mover(*state), evaluator);
   EXPECT_FALSE(result.concealed);
   EXPECT_EQ(result.simulations, 16);
 }
