@@ -3,10 +3,7 @@
 // left out, or replaced by an integer, a string, a float or a tensor of its choice) around
 // a real network, and loads it with load_checkpoint.
 #include <torch/torch.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -20,15 +17,6 @@
 using namespace boardlab;
 
 namespace {
-
-const std::string& scratch_path() {
-  static const std::string path = [] {
-    std::string p = "/tmp/boardlab_fuzz_checkpoint_fields_" + std::to_string(getpid()) + ".pt";
-    std::atexit([] { std::remove(scratch_path().c_str()); });
-    return p;
-  }();
-  return path;
-}
 
 std::int64_t read_int64(fuzz::Input& input) {
   std::uint64_t v = 0;
@@ -100,9 +88,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 1: break;
     default: archive.write("model", torch::zeros({input.byte() % 4}));
   }
-  archive.save_to(scratch_path());
+  const std::string& path = fuzz::scratch_file("boardlab_fuzz_checkpoint_fields", ".pt");
+  archive.save_to(path);
   try {
-    load_checkpoint(scratch_path());
+    load_checkpoint(path);
   } catch (const InputError&) {
   }
   return 0;

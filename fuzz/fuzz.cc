@@ -1,6 +1,10 @@
 // The games the fuzz targets cover and random positions of them.
 #include "fuzz/fuzz.h"
 
+#include <unistd.h>
+
+#include <cstdio>
+
 #include "games/registry.h"
 
 namespace boardlab::fuzz {
@@ -33,6 +37,24 @@ std::unique_ptr<State> random_state(const Game& game, int plies, std::uint64_t s
     }
   }
   return state;
+}
+
+namespace {
+
+// Removes its file as the process exits, after every use of its path: a function-local static
+// is destroyed after everything registered before it was made, so the path outlives the
+// callers (an atexit callback registered while the path was made would run after its string
+// was gone, and the file stayed behind).
+struct ScratchFile {
+  std::string path;
+  ~ScratchFile() { std::remove(path.c_str()); }
+};
+
+}  // namespace
+
+const std::string& scratch_file(const std::string& stem, const std::string& extension) {
+  static const ScratchFile file{"/tmp/" + stem + "_" + std::to_string(getpid()) + extension};
+  return file.path;
 }
 
 }  // namespace boardlab::fuzz

@@ -41,4 +41,8 @@ const Game& pick_game(std::uint8_t selector);
 // A state of `game` after up to `plies` random steps from `seed` (fewer where it ends).
 std::unique_ptr<State> random_state(const Game& game, int plies, std::uint64_t seed);
 
+// For targets whose code under test reads a path: this process's one scratch file,
+// /tmp/STEM_PID.EXTENSION (the first call names it), removed when the process exits.
+const std::string& scratch_file(const std::string& stem, const std::string& extension);
+
 }  // namespace boardlab::fuzz

@@ -5,16 +5,18 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 start=$SECONDS
 "$root/scripts/setup.sh"
 
-echo "== build (Release) and run every test"
+echo "== build (Release) and run every test (set-up took $((SECONDS - start)) s)"
 "$root/scripts/build.sh"
+echo "-- built at $((SECONDS - start)) s"
 ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
 
-echo "== torch-free tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+echo "== torch-free tests under AddressSanitizer and UndefinedBehaviorSanitizer (at $((SECONDS - start)) s)"
 BOARDLAB_BUILD="$root/build-sanitize" "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DBOARDLAB_SANITIZE=ON -DBOARDLAB_PYTHON=OFF -DBOARDLAB_TORCH=OFF
+echo "-- built at $((SECONDS - start)) s"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir "$root/build-sanitize" --output-on-failure -j "$(nproc)"
 
-echo "== every fuzz target for 20 s (libFuzzer, ASan+UBSan), its regression inputs first"
+echo "== every fuzz target for 20 s (libFuzzer, ASan+UBSan), its regression inputs first (at $((SECONDS - start)) s)"
 "$root/scripts/fuzz.sh" 20
 echo "== all tests passed in $((SECONDS - start)) s"

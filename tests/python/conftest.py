@@ -1,7 +1,9 @@
 """Finds the build under test ($BOARDLAB_BUILD, default <repo>/build), puts its package and its test-only toy games first on sys.path."""
 
+import atexit
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -48,6 +50,7 @@ sys.path.insert(1, str(TOYS_DIR))
 # ladders give one, or point at the source tree's (SOURCE_GAMES), themselves.
 SOURCE_GAMES = REPO / "games"
 os.environ["BOARDLAB_GAMES_DIR"] = tempfile.mkdtemp(prefix="boardlab-test-games-")
+atexit.register(shutil.rmtree, os.environ["BOARDLAB_GAMES_DIR"], ignore_errors=True)
 
 
 def pytest_sessionstart(session):
