@@ -2,7 +2,10 @@
 #pragma once
 
 #include <array>
+#include <concepts>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 
 namespace boardlab {
@@ -62,5 +65,28 @@ class Rng {
 
   std::uint64_t s_[4];
 };
+
+// An index below n drawn with probability weight(i) / total, for non-negative weights summing
+// to `total` (> 0): one uniform draw walked down the running sums. Where rounding leaves the
+// draw past the last running sum, the last index with a positive weight.
+template <class Weight>
+  requires std::invocable<Weight&, std::size_t>
+std::size_t draw_index(Rng& rng, std::size_t n, Weight&& weight, double total = 1.0) {
+  double pick = rng.uniform() * total;
+  std::size_t last = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double w = static_cast<double>(weight(i));
+    if (w <= 0) continue;
+    if ((pick -= w) < 0) return i;
+    last = i;
+  }
+  return last;
+}
+
+// The same over a container of weights (weights[i]).
+template <class Weights>
+std::size_t draw_index(Rng& rng, const Weights& weights, double total = 1.0) {
+  return draw_index(rng, std::size(weights), [&](std::size_t i) { return weights[i]; }, total);
+}
 
 }  // namespace boardlab

@@ -23,12 +23,8 @@ SeatChoice regret_matching(const Tree& tree, const SeatBlock& block, float explo
     const double sigma = positive > 0 ? std::max(0.0f, tree[block.first + c].net_value) / positive : uniform;
     return (1 - exploration) * sigma + exploration * uniform;
   };
-  double pick = rng.uniform();
-  std::int32_t c = 0;
-  for (; c < block.count - 1; ++c) {
-    pick -= probability(c);
-    if (pick < 0) break;
-  }
+  const auto share = [&](std::size_t i) { return probability(static_cast<std::int32_t>(i)); };
+  const auto c = static_cast<std::int32_t>(draw_index(rng, static_cast<std::size_t>(block.count), share));
   return {block.first + c, static_cast<float>(probability(c))};
 }
 
@@ -123,10 +119,8 @@ std::int32_t Search::modelled_pick(std::int32_t node, std::size_t k, std::uint64
   // the luck of which picks it met. With several modelled seats, the earlier ones are drawn.
   const SeatBlock& block = seats_[k];
   if (leaf_picks_left(k) > 0) {
-    double pick = rng_.uniform();
-    for (std::int32_t c = 0; c < block.count - 1; ++c)
-      if ((pick -= tree_[block.first + c].prior) < 0) return block.first + c;
-    return block.first + block.count - 1;
+    const auto prior = [&](std::size_t c) { return tree_[block.first + static_cast<std::int32_t>(c)].prior; };
+    return block.first + static_cast<std::int32_t>(draw_index(rng_, static_cast<std::size_t>(block.count), prior));
   }
   int total = 0;
   std::vector<int>& visits = modelled_visits_;
@@ -250,9 +244,8 @@ void Search::simultaneous_results(SearchResult& out) {
       std::vector<double> weights(block.count);
       for (std::int32_t c = 0; c < block.count; ++c)
         weights[c] = regret ? r.policy[c] : std::pow(static_cast<double>(r.policy[c]), 1.0 / config_.temperature);
-      double pick = rng_.uniform() * std::accumulate(weights.begin(), weights.end(), 0.0);
-      for (chosen = 0; chosen < block.count - 1 && (pick -= weights[chosen]) >= 0; ++chosen) {
-      }
+      const double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
+      chosen = static_cast<std::int32_t>(draw_index(rng_, weights, sum));
     } else if (config_.model_opponents && block.seat == viewer_ && std::any_of(r.visits.begin(), r.visits.end(),
                                                                                    [](int v) { return v > 0; })) {
       chosen = best_valued_child(tree_, block.first, block.count) - block.first;

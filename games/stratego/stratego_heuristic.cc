@@ -102,14 +102,7 @@ int draw(std::span<const double> weights, Rng& rng) {
   double total = 0;
   for (double w : weights) total += w;
   if (total <= 0) return static_cast<int>(rng.below(static_cast<std::uint32_t>(weights.size())));
-  double x = rng.uniform() * total;
-  for (std::size_t i = 0; i < weights.size(); ++i) {
-    if (x < weights[i]) return static_cast<int>(i);
-    x -= weights[i];
-  }
-  for (std::size_t i = weights.size(); i-- > 0;)
-    if (weights[i] > 0) return static_cast<int>(i);
-  return 0;
+  return static_cast<int>(draw_index(rng, weights, total));
 }
 
 }  // namespace
@@ -322,9 +315,7 @@ class StrategoHeuristic final : public Bot {
   }
 
   static std::pair<int, int> squares_of(Action move) {
-    const int m = move - StrategoGame::kMoveBase;
-    const int distance = m % StrategoGame::kMaxDistance + 1, dir = m / StrategoGame::kMaxDistance % kDirs,
-              from = m / StrategoGame::kMaxDistance / kDirs;
+    const auto [from, dir, distance] = StrategoGame::move_of(move);
     return {from, from + kStep[dir] * distance};
   }
 
