@@ -8,6 +8,13 @@
 #include "core/player_view.h"
 
 namespace boardlab {
+
+std::string Game::rules_string() const {
+  GameParameters rules = params_;
+  for (const std::string& name : observation_parameters_) rules.erase(name);
+  return game_string(name_, rules);
+}
+
 namespace {
 
 std::uint64_t fnv1a(std::uint64_t h, const void* data, std::size_t size) {
@@ -115,10 +122,8 @@ Action State::random_legal_action(Rng& rng) const {
   if (actor == kChancePlayer) {
     std::vector<ChanceOutcome> outcomes;
     chance_outcomes(outcomes);
-    double pick = rng.uniform();
-    for (const ChanceOutcome& o : outcomes)
-      if ((pick -= o.probability) < 0) return o.action;
-    return outcomes.back().action;  // rounding left a sliver
+    const auto probability = [&](std::size_t i) { return outcomes[i].probability; };
+    return outcomes[draw_index(rng, outcomes.size(), probability)].action;
   }
   if (actor == kSimultaneousPlayer)
     throw IllegalActionError("random_legal_action: every seat acts at this simultaneous node; name the player");

@@ -96,6 +96,9 @@ class Game {
   const GameParameters& parameters() const { return params_; }
   // Canonical text that load_game() reads back: "virus_war(strict=false)".
   std::string to_string() const { return game_string(name_, params_); }
+  // to_string() without the observation parameters: games that differ only in what their
+  // players observe are one game to their rules, and share a rating ladder.
+  std::string rules_string() const;
 
   // What kind of game this is: dynamics, chance, information, utility and return range.
   virtual GameType type() const = 0;
@@ -172,6 +175,10 @@ class Game {
 
  protected:
   Game(std::string name, GameParameters params) : name_(std::move(name)), params_(std::move(params)) {}
+  // Names of the parameters that change only what players observe (the network's input:
+  // how much history the observation shows), never the legal actions, outcomes or notation;
+  // the game's constructor lists them.
+  std::vector<std::string> observation_parameters_;
 
  private:
   std::string name_;

@@ -163,7 +163,7 @@ std::vector<Ladder> read_ladders(const std::string& path) {
 }
 
 std::optional<Ladder> find_ladder(const Game& game) {
-  const std::string game_string = game.to_string();
+  const std::string game_string = game.rules_string();
   for (Ladder& ladder : read_ladders(ladder_file(game.name())))
     if (ladder.game == game_string) return std::move(ladder);
   return std::nullopt;

@@ -5,8 +5,9 @@
 // against a ladder instead, the network's rating is fitted with the rungs' stored ratings held
 // (fit_rankings_held), so it keeps rising as long as the ladder's top is stronger than it.
 //
-// The ladders of game NAME live in games/NAME/ladder.yaml, one entry per game string (the
-// variants and player counts of one game have ladders of their own); `boardlab ladder`
+// The ladders of game NAME live in games/NAME/ladder.yaml, one entry per rules string (the
+// variants and player counts of one game have ladders of their own, what its players observe
+// does not change its ladder); `boardlab ladder`
 // rebuilds an entry and reports its intervals.
 #pragma once
 
@@ -34,7 +35,7 @@ struct LadderRung {
 };
 
 struct Ladder {
-  std::string game;                // the game string, as Game::to_string writes it
+  std::string game;                // the game's rules string (Game::rules_string: its observation parameters left out)
   std::vector<LadderRung> rungs;   // weakest first
   int games_per_group = 0;         // how the round robin was played
   int opening_turns = 0;           // random opening turns of every game (evaluations use the same)
@@ -58,7 +59,7 @@ std::string ladder_file(std::string_view game_name);
 // InputError naming the file, the entry and what is wrong.
 std::vector<Ladder> read_ladders(const std::string& path);
 
-// The stored ladder of `game` (matched by game string), if it has one.
+// The stored ladder of `game` (matched by its rules string), if it has one.
 std::optional<Ladder> find_ladder(const Game& game);
 
 // Writes `ladder` into `path` atomically (making its folder if need be), replacing the entry

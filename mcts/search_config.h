@@ -155,6 +155,11 @@ struct SearchConfig {
   int belief_window = 0;
   float belief_floor = 0.1f;
   ConcealedMoves concealed_moves = ConcealedMoves::kSearch;
+  // Players (self-play draws from the policy itself: its outcome targets are for that draw):
+  // a concealed choice is drawn from the policy raised to 1/T, renormalised. Below 1 it
+  // leans to the network's likeliest choices: stronger against an opponent that does not
+  // read them, more predictable to one that does. 0: the likeliest alone.
+  float concealed_temperature = 1.0f;
   // Share the children of nodes whose positions are equal (commuting sub-moves reach one
   // position in several orders); perfect-information games only.
   bool transpositions = false;
@@ -210,6 +215,10 @@ struct SearchConfig {
       "choices another seat does not see in full (Stratego's setup): search, or policy (drawn from the network's "
       "policy unsearched, a mixed strategy self-play trains from outcomes: self_play.concealed_step)",
       kConcealedMovesNames);
+    v("concealed_temperature", concealed_temperature,
+      "concealed_moves=policy, players: draw from the policy raised to 1/T (1: as it is; 0: its likeliest choice); "
+      "self-play draws at 1",
+      Range::at_least(0));
     v("transpositions", transpositions, "share children of equal positions (perfect information only)");
     v("cache_positions", cache_positions,
       "network evaluations each search thread keeps for reuse while the network is unchanged (0: none)",

@@ -109,9 +109,7 @@ PlayerSearchResult Search::decision_result(bool& proven_win) {
       double sum = 0;
       for (std::int32_t c = 0; c < n; ++c)
         sum += weights[c] = std::pow(static_cast<double>(out.visits[c]) / total, 1.0 / config_.temperature);
-      double pick = rng_.uniform() * sum;
-      for (chosen = 0; chosen < n - 1 && (pick -= weights[chosen]) >= 0; ++chosen) {
-      }
+      chosen = static_cast<std::int32_t>(draw_index(rng_, weights, sum));
     } else if (chosen < 0 && config_.model_opponents && total > 0) {
       chosen = best_valued_child(tree_, root.first_child, n) - root.first_child;
     } else if (chosen < 0) {
@@ -129,17 +127,28 @@ PlayerSearchResult Search::decision_result(bool& proven_win) {
 }
 
 std::int32_t Search::concealed_choice(std::vector<float>& policy) {
-  // The prior is the target: self-play turns it into one from the game's outcome.
+  // The prior, raised to 1 / concealed_temperature, is drawn from and returned as the policy:
+  // self-play (at 1, nn/self_play.cc) turns it into a target from the game's outcome.
   const Node& root = tree_[Tree::kRoot];
+  const auto prior = [&](std::int32_t c) { return static_cast<double>(tree_[root.first_child + c].prior); };
   double total = 0;
-  for (std::int32_t c = 0; c < root.num_children; ++c) total += tree_[root.first_child + c].prior;
+  std::int32_t likeliest = 0;
+  for (std::int32_t c = 0; c < root.num_children; ++c) {
+    total += prior(c);
+    if (prior(c) > prior(likeliest)) likeliest = c;
+  }
   if (!(total > 0)) throw InputError("search: the evaluator's policy at a concealed choice sums to " + std::to_string(total));
+  const double t = config_.concealed_temperature;
+  std::vector<double> weights(static_cast<std::size_t>(root.num_children));
+  double sharpened = 0;
   for (std::int32_t c = 0; c < root.num_children; ++c)
-    policy[c] = static_cast<float>(tree_[root.first_child + c].prior / total);
-  double pick = rng_.uniform();
-  std::int32_t chosen = 0;
-  while (chosen + 1 < root.num_children && (pick -= policy[chosen]) >= 0) ++chosen;
-  return chosen;
+    sharpened += weights[c] = t == 1 ? prior(c) : t > 0 ? std::pow(prior(c), 1 / t) : 0;
+  if (!(sharpened > 0)) {  // temperature 0, or so low that every power underflowed: the likeliest
+    weights[likeliest] = 1;
+    sharpened = 1;
+  }
+  for (std::int32_t c = 0; c < root.num_children; ++c) policy[c] = static_cast<float>(weights[c] / sharpened);
+  return static_cast<std::int32_t>(draw_index(rng_, weights, sharpened));
 }
 
 }  // namespace boardlab

@@ -26,6 +26,9 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
     throw InputError("self-play: fast_simulations must lie in 1.." + std::to_string(search.simulations) +
                      " (the full budget, search.simulations), got " + std::to_string(config.fast_simulations));
   search_config_.temperature = 0;  // move choice with temperature happens here, per ply
+  // A concealed choice is drawn from the policy it trains: the outcome targets
+  // (nn/outcome_target.h) are for that draw, whatever temperature players use.
+  search_config_.concealed_temperature = 1;
   slots_.resize(config.concurrent_games);
   for (Slot& slot : slots_) {
     slot.search = std::make_unique<Search>(game, search_config_, rng_());
@@ -165,10 +168,7 @@ Action SelfPlayWorker::choose(const SearchResult& result, int ply) {
   for (std::size_t i = 0; i < weights.size(); ++i)
     total += weights[i] = std::pow(static_cast<double>(result.visits[i]), 1.0 / config_.temperature);
   if (total <= 0) return result.action;
-  double pick = rng_.uniform() * total;
-  for (std::size_t i = 0; i < weights.size(); ++i)
-    if ((pick -= weights[i]) < 0) return result.legal[i];
-  return result.legal.back();
+  return result.legal[draw_index(rng_, weights, total)];
 }
 
 void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply) {
@@ -192,10 +192,8 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
     const bool own_policy_only = slot.opponent && search_config_.model_opponents;
     if (seat.legal.size() > 1 && !own_policy_only)
       position.targets.push_back({seat.player, seat.legal, seat.policy, seat.value});
-    double pick = rng_.uniform() * std::accumulate(seat.policy.begin(), seat.policy.end(), 0.0);
-    std::size_t k = 0;
-    while (k + 1 < seat.legal.size() && (pick -= seat.policy[k]) >= 0) ++k;
-    joint_[seat.player] = seat.legal[k];
+    const double total = std::accumulate(seat.policy.begin(), seat.policy.end(), 0.0);
+    joint_[seat.player] = seat.legal[draw_index(rng_, seat.policy, total)];
   }
   if (slot.opponent && search_config_.model_opponents)
     for (Player p = 0; p < seats; ++p)

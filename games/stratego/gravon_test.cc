@@ -34,7 +34,7 @@ const std::string kMoves =
 TEST(Gravon, ReadsAHandWrittenBarrageGame) {
   const GravonGame g = read_gravon(barrage_game(kMoves));
   EXPECT_EQ(g.game->to_string(),
-            "stratego(blue_setup=,chasing_rule=false,move_cap=0,red_setup=,setup=play,two_square_limit=5,variant=barrage)");
+            "stratego(blue_setup=,chasing_rule=false,move_cap=0,observed_moves=1,red_setup=,setup=play,two_square_limit=5,variant=barrage)");
   const std::string red = "FB12239X" + std::string(32, '.');
   const std::string blue = "..X9322" "1BF" + std::string(30, '.');
   EXPECT_EQ(g.state->record(), red + " " + blue + " e1-e10 g10-g9 d1-d4 g9-g10 d4-a4 g10-g9 a4-a10");
@@ -125,7 +125,7 @@ TEST(Gravon, ReadsGamesThatBreakTheRuleFilesChasingRuleUnlessAskedToCheckIt) {
 TEST(Gravon, ParametersAddToTheGame) {
   const GravonGame g = read_gravon(barrage_game(kMoves), "two_square_limit=3,move_cap=50");
   EXPECT_EQ(g.game->to_string(),
-            "stratego(blue_setup=,chasing_rule=false,move_cap=50,red_setup=,setup=play,two_square_limit=3,variant=barrage)");
+            "stratego(blue_setup=,chasing_rule=false,move_cap=50,observed_moves=1,red_setup=,setup=play,two_square_limit=3,variant=barrage)");
   EXPECT_THROW(read_gravon(barrage_game(kMoves), "variant=classic"), GameParameterError);
   EXPECT_THROW(read_gravon(barrage_game(kMoves), "colour=red"), GameParameterError);
   EXPECT_THROW(read_gravon(barrage_game(kMoves), "move_cap=many"), GameParameterError);

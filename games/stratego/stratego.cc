@@ -67,6 +67,12 @@ StrategoGame::StrategoGame(const GameParameters& params) : Game("stratego", para
     throw GameParameterError("stratego: move_cap must be 1.." + std::to_string(kMaxMoveCap) +
                              " plies (0: the variant's default), got " + std::to_string(cap));
   move_cap_ = static_cast<int>(cap);
+  const auto observed = std::get<std::int64_t>(params.at("observed_moves"));
+  if (observed < 1 || observed > kMaxObservedMoves)
+    throw GameParameterError("stratego: observed_moves must be 1.." + std::to_string(kMaxObservedMoves) + ", got " +
+                             std::to_string(observed));
+  observed_moves_ = static_cast<int>(observed);
+  observation_parameters_ = {"observed_moves"};
   const std::string setup = std::get<std::string>(params.at("setup"));
   if (setup != "play" && setup != "random")
     throw GameParameterError("stratego: setup must be play or random, got " + quote_input(setup));
@@ -87,9 +93,8 @@ GameType StrategoGame::type() const {
 
 Action StrategoGame::action_to_view(Player viewer, Action action) const {
   if (viewer != 1 || action < kMoveBase) return action;
-  const int m = action - kMoveBase;
-  const int distance = m % kMaxDistance, dir = m / kMaxDistance % kDirs, cell = m / kMaxDistance / kDirs;
-  return move_action(kCells - 1 - cell, (dir + 2) % kDirs, distance + 1);
+  const Move move = move_of(action);
+  return move_action(kCells - 1 - move.from, (move.direction + 2) % kDirs, move.distance);
 }
 
 ActionLayout StrategoGame::action_layout() const {
@@ -149,6 +154,9 @@ GameSpec stratego_spec() {
                   "without it (the Gravon reader's default)"},
                  {"move_cap", std::int64_t{0},
                   "plies after which the game is drawn as a cap (0: 2000 classic, 1000 barrage); not a rule"},
+                 {"observed_moves", std::int64_t{1},
+                  "how many of the last moves the observation shows (1..32), newest first; changes only the "
+                  "network's input, not the rules or the ladder"},
                  {"setup", std::string("play"),
                   "play: each side places its pieces as actions; random: both drawn by chance"},
                  {"red_setup", std::string(""),
@@ -157,7 +165,7 @@ GameSpec stratego_spec() {
                 [](const GameParameters& params) -> std::shared_ptr<const Game> {
                   return std::make_shared<StrategoGame>(params);
                 },
-                {"variant=barrage", "setup=random,variant=barrage"}};
+                {"variant=barrage", "observed_moves=4,setup=random,variant=barrage"}};
   spec.heuristic = make_stratego_heuristic;
   return spec;
 }
@@ -377,14 +385,9 @@ Action StrategoState::random_legal_action(Rng& rng) const {
     // As State::random_legal_action draws from chance_outcomes, the same arithmetic, no list.
     const Player side = setup_side();
     const int left = (side + 1) * StrategoGame::kSetupSquares - fill_;
-    double pick = rng.uniform();
-    Action last = kInvalidAction;
-    for (Action k = 0; k <= kNoPiece; ++k) {
-      if (hand_[side][k] <= 0) continue;
-      last = k;
-      if ((pick -= static_cast<double>(hand_[side][k]) / left) < 0) return k;
-    }
-    return last;
+    return static_cast<Action>(draw_index(rng, kNoPiece + 1, [&](std::size_t k) {
+      return static_cast<double>(std::max<int>(hand_[side][k], 0)) / left;
+    }));
   }
   if (current_player() < 0) return State::random_legal_action(rng);
   // The r-th legal action in ascending order, as State::random_legal_action would pick it from
@@ -444,9 +447,9 @@ std::string StrategoState::illegality(Action action) const {
     return "no " + std::string(kKindNames[action]) + " is left in hand";
   }
   if (action < StrategoGame::kMoveBase) return "the setup is over: play a move";
-  const int m = action - StrategoGame::kMoveBase;
-  const int dist = m % StrategoGame::kMaxDistance + 1, d = m / StrategoGame::kMaxDistance % kDirs,
-            from = m / StrategoGame::kMaxDistance / kDirs;
+  const StrategoGame::Move move = StrategoGame::move_of(action);
+  // Not a structured binding: the lambda below captures `from` (clang 14 cannot capture one).
+  const int from = move.from, d = move.direction, dist = move.distance;
   // The messages are built only on the way out: apply runs this on every move.
   const auto name = [from] { return StrategoGame::cell_name(from); };
   if (owner(from) != mover_) return name() + " holds no piece of " + stratego().player_name(mover_);
@@ -484,9 +487,7 @@ void StrategoState::apply(Action action) {
     if (!setting_up()) judge_after_move(true);
     return;
   }
-  const int m = action - StrategoGame::kMoveBase;
-  const int dist = m % StrategoGame::kMaxDistance + 1, d = m / StrategoGame::kMaxDistance % kDirs,
-            from = m / StrategoGame::kMaxDistance / kDirs;
+  const auto [from, d, dist] = StrategoGame::move_of(action);
   int to = from;
   for (int i = 0; i < dist; ++i) to = kNeighbours.next[to][d];
   for (Player p : {0, 1}) mix_info(p, static_cast<std::uint64_t>(action) + 1000);

@@ -19,6 +19,9 @@
 //   proportional to what is left in hand (uniform over setups); `red_setup` / `blue_setup` give
 //   a side's 40 setup characters in the fill order: such a side has no setup steps, and since
 //   the game string is public, its setup is known to both (sample_hidden keeps it);
+// - observed_moves (1 by default): how many of the last moves the observation shows, an
+//   observation parameter (Game::rules_string leaves it out): the rules and the ladder are
+//   the same whatever it is, the network's input is not;
 // - two-square rule: a player's consecutive moves of one piece between the same two exact
 //   squares are counted (a scout's long moves too); the move that would make the count exceed
 //   two_square_limit is illegal; any other move of that player resets the count;
@@ -41,7 +44,7 @@
 // for the opponent's squares `?` (a piece) or `.` (empty, visible in barrage); every move, and
 // for a strike both kinds, as `a4-a5=32` (a Miner strikes a Scout).
 //
-// Observation: kNumPlanes planes of 10×10 from the viewer's side (Blue's view is turned by 180°,
+// Observation: num_planes() planes of 10×10 from the viewer's side (Blue's view is turned by 180°,
 // actions too: action_to_view), each in [0, 1]; "constant" planes hold one value everywhere:
 //   0-11 own pieces by kind        12 own pieces whose kind the opponent knows   13 own moved
 //  14-25 enemy pieces of known kind (revealed in a strike, or a Scout by a long move) by kind
@@ -49,8 +52,9 @@
 //  29 lakes   30-41 enemy pieces of each kind still unseen / initial count (constant)
 //  42-53 own captured by kind / initial   54-65 enemy captured by kind / initial (constant)
 //  66 setup phase (constant)   67 the square the viewer fills next   68-80 own hand by setup
-//  action / initial (constant)   81 last move's from-square   82 its to-square
-//  83 the viewer is to move (constant)   84 plies / move cap (constant)
+//  action / initial (constant)   81, 82 the last move's from- and to-square, 83, 84 the move's
+//  before, .. for observed_moves moves (newest first; none yet: empty)   81 + 2·observed_moves
+//  the viewer is to move (constant)   82 + 2·observed_moves plies / move cap (constant)
 #pragma once
 
 #include <array>
@@ -73,7 +77,9 @@ class StrategoGame final : public Game {
   static constexpr int kMaxDistance = 9;
   static constexpr int kNumActions = kMoveBase + stratego::kCells * stratego::kDirs * kMaxDistance;
   static constexpr int kSetupSquares = 40;
-  static constexpr int kNumPlanes = 85;
+  // Planes before the observed moves' (0-80) and the most moves an observation shows.
+  static constexpr int kMovePlanes = 81;
+  static constexpr int kMaxObservedMoves = 32;
   static constexpr int kMaxMoveCap = 100000;
 
   enum class SetupMode : std::uint8_t { kPlay, kRandom };
@@ -86,6 +92,8 @@ class StrategoGame final : public Game {
   int two_square_limit() const { return two_square_limit_; }
   bool chasing_rule() const { return chasing_rule_; }
   int move_cap() const { return move_cap_; }
+  int observed_moves() const { return observed_moves_; }
+  int num_planes() const { return kMovePlanes + 2 * observed_moves_ + 2; }
   SetupMode setup_mode() const { return mode_; }
   // A side's setup fixed by a parameter (setup actions 0..12 per fill square), or empty.
   const std::vector<std::int8_t>& fixed_setup(Player p) const { return fixed_[p]; }
@@ -94,7 +102,7 @@ class StrategoGame final : public Game {
   int num_players() const override { return 2; }
   std::string player_name(Player p) const override { return p == 0 ? "Red" : "Blue"; }
   int num_distinct_actions() const override { return kNumActions; }
-  ObservationShape observation_shape() const override { return {kNumPlanes, stratego::kSide, stratego::kSide}; }
+  ObservationShape observation_shape() const override { return {num_planes(), stratego::kSide, stratego::kSide}; }
   int max_game_length() const override { return 2 * kSetupSquares + move_cap_; }
   Action action_to_view(Player viewer, Action action) const override;
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
@@ -110,6 +118,14 @@ class StrategoGame final : public Game {
   static constexpr Action move_action(int cell, int dir, int distance) {
     return kMoveBase + (cell * stratego::kDirs + dir) * kMaxDistance + distance - 1;
   }
+  // A move action's parts, as move_action takes them.
+  struct Move {
+    int from, direction, distance;
+  };
+  static constexpr Move move_of(Action action) {
+    const int m = action - kMoveBase;
+    return {m / kMaxDistance / stratego::kDirs, m / kMaxDistance % stratego::kDirs, m % kMaxDistance + 1};
+  }
   static std::string cell_name(int cell);
   // The cell named by text like "a4" or "k10" (any case), or -1.
   static int parse_cell(std::string_view text);
@@ -121,6 +137,7 @@ class StrategoGame final : public Game {
   int two_square_limit_;
   bool chasing_rule_;
   int move_cap_;
+  int observed_moves_;
   SetupMode mode_;
   std::vector<std::int8_t> fixed_[2];
 };

@@ -50,29 +50,49 @@ TEST(StrategoConcealed, TheSetupIsConcealedAndTheMovesAreNot) {
   EXPECT_FALSE(PlayerView::of_mover(*state).choice_concealed());
 }
 
-TEST(StrategoConcealed, ASetupStepIsDrawnFromThePriorWithoutASearch) {
+// Draws a setup step 4,000 times at concealed_temperature T: each must come from the sloped
+// prior raised to 1/T, one evaluator call each and no search, and the policy must be that
+// distribution.
+void expect_setup_steps_drawn_at(float temperature) {
+  SCOPED_TRACE(temperature);
   std::shared_ptr<const Game> game = load_game("stratego(variant=barrage)");
   std::unique_ptr<State> state = game->new_initial_state();
   const PlayerView view = PlayerView::of_mover(*state);
   const std::vector<Action> legal = view.legal_actions();
-  const double total = static_cast<double>(legal.size() * (legal.size() + 1)) / 2;
-  Search search(*game, concealed_policy_config(), 7);
+  const std::size_t n = legal.size();
+  std::vector<double> expected(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const double weight = static_cast<double>(k + 1);
+    expected[k] = temperature > 0 ? std::pow(weight, 1.0 / temperature) : (k + 1 == n ? 1.0 : 0.0);
+  }
+  double total = 0;
+  for (double w : expected) total += w;
+  for (double& w : expected) w /= total;
+  SearchConfig config = concealed_policy_config();
+  config.concealed_temperature = temperature;
+  Search search(*game, config, 7);
   SlopedPrior evaluator;
-  std::vector<int> drawn(legal.size(), 0);
+  std::vector<int> drawn(n, 0);
   constexpr int kDraws = 4000;
   for (int i = 0; i < kDraws; ++i) {
     const SearchResult result = search_from(search, view, evaluator);
     ASSERT_TRUE(result.concealed);
     ASSERT_EQ(result.legal, legal);
-    for (std::size_t k = 0; k < legal.size(); ++k) ASSERT_NEAR(result.policy[k], static_cast<double>(k + 1) / total, 1e-6);
+    for (std::size_t k = 0; k < n; ++k) ASSERT_NEAR(result.policy[k], expected[k], 1e-6);
     ++drawn[static_cast<std::size_t>(std::find(legal.begin(), legal.end(), result.action) - legal.begin())];
   }
   EXPECT_EQ(evaluator.calls, kDraws);  // the root's evaluation alone
-  for (std::size_t k = 0; k < legal.size(); ++k) {
-    const double p = static_cast<double>(k + 1) / total;
-    const double sd = std::sqrt(kDraws * p * (1 - p));
-    EXPECT_NEAR(drawn[k], kDraws * p, 4 * sd) << "action " << legal[k];
+  for (std::size_t k = 0; k < n; ++k) {
+    const double sd = std::sqrt(kDraws * expected[k] * (1 - expected[k]));
+    EXPECT_NEAR(drawn[k], kDraws * expected[k], 4 * sd + 1e-9) << "action " << legal[k];
   }
+}
+
+TEST(StrategoConcealed, ASetupStepIsDrawnFromThePriorWithoutASearch) { expect_setup_steps_drawn_at(1.0f); }
+
+TEST(StrategoConcealed, ALowerTemperatureDrawsFromASharperPriorAndZeroFromItsLikeliest) {
+  expect_setup_steps_drawn_at(0.5f);
+  expect_setup_steps_drawn_at(0.0f);
 }
 
 TEST(StrategoConcealed, AMoveIsSearchedWithItsWholeBudget) {

@@ -3,9 +3,14 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/errors.h"
+#include "core/ladder.h"
 #include "games/registry.h"
 #include "games/stratego/stratego.h"
 
@@ -272,6 +277,64 @@ TEST(Stratego, CapturingTheFlagWins) {
   EXPECT_EQ(s->returns(), (std::vector<double>{1, -1}));
   EXPECT_FALSE(s->is_truncated());
   EXPECT_THROW(s->apply(0), IllegalActionError);
+}
+
+TEST(Stratego, TheObservationShowsTheLastObservedMovesNewestFirst) {
+  // Fixed setups: the first step is a move. Red's Scout runs e1-e6, Blue answers d10-d9,
+  // Red's General steps g1-g2.
+  auto g = barrage(kRedBase, kBlueBase, ",observed_moves=3");
+  ASSERT_EQ(g->observation_shape().channels, 81 + 2 * 3 + 2);
+  auto s = g->new_initial_state();
+  std::vector<float> obs(static_cast<std::size_t>(g->observation_shape().size()));
+  // Marked squares of plane k, by name, in the viewer's frame turned back to the board's.
+  const auto marked = [&](Player viewer, int plane) {
+    std::set<std::string> out;
+    for (int cell = 0; cell < kCells; ++cell)
+      if (obs[static_cast<std::size_t>(plane * kCells + (viewer == 0 ? cell : kCells - 1 - cell))] > 0)
+        out.insert(StrategoGame::cell_name(cell));
+    return out;
+  };
+  using Squares = std::set<std::string>;
+  play(*s, "e1-e6");
+  for (Player viewer : {0, 1}) {
+    s->observation(viewer, obs);
+    EXPECT_EQ(marked(viewer, 81), Squares{"e1"}) << viewer;
+    EXPECT_EQ(marked(viewer, 82), Squares{"e6"}) << viewer;
+    for (int plane = 83; plane < 87; ++plane) EXPECT_TRUE(marked(viewer, plane).empty()) << plane;  // none yet
+    EXPECT_EQ(marked(viewer, 87).size(), viewer == 1 ? 100u : 0u);  // the viewer is to move
+  }
+  play(*s, "d10-d9 g1-g2 g10-g9");
+  s->observation(1, obs);
+  const std::vector<Squares> expected = {{"g10"}, {"g9"}, {"g1"}, {"g2"}, {"d10"}, {"d9"}};
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(marked(1, 81 + k), expected[static_cast<std::size_t>(k)]) << "plane " << 81 + k;
+  EXPECT_NEAR(obs[88 * kCells], 4.0f / 1000.0f, 1e-7);  // plies / move cap
+  // One move shown, as by default: the planes of the game without the parameter.
+  auto one = barrage(kRedBase, kBlueBase);
+  auto t = one->new_initial_state();
+  play(*t, "e1-e6 d10-d9 g1-g2 g10-g9");
+  std::vector<float> default_obs(static_cast<std::size_t>(one->observation_shape().size()));
+  t->observation(1, default_obs);
+  ASSERT_EQ(default_obs.size(), static_cast<std::size_t>(85 * kCells));
+  for (int plane = 0; plane < 83; ++plane)
+    for (int c = 0; c < kCells; ++c)
+      ASSERT_EQ(default_obs[static_cast<std::size_t>(plane * kCells + c)], obs[static_cast<std::size_t>(plane * kCells + c)])
+          << "plane " << plane;
+}
+
+TEST(Stratego, ObservedMovesChangeTheObservationNotTheRules) {
+  auto shown = load_game("stratego(variant=barrage,observed_moves=8)");
+  auto plain = load_game("stratego(variant=barrage)");
+  EXPECT_NE(shown->to_string(), plain->to_string());
+  EXPECT_EQ(shown->rules_string(), plain->rules_string());
+  EXPECT_EQ(plain->rules_string(), "stratego(blue_setup=,chasing_rule=true,move_cap=0,red_setup=,setup=play,"
+                                   "two_square_limit=3,variant=barrage)");
+  EXPECT_EQ(load_game(shown->to_string())->to_string(), shown->to_string());
+  // The stored ladder (games/stratego/ladder.yaml) serves every observation.
+  const std::optional<Ladder> ladder = find_ladder(*shown);
+  ASSERT_TRUE(ladder.has_value());
+  EXPECT_EQ(ladder->game, plain->rules_string());
+  EXPECT_THROW(load_game("stratego(observed_moves=0)"), GameParameterError);
+  EXPECT_THROW(load_game("stratego(observed_moves=33)"), GameParameterError);
 }
 
 TEST(Stratego, TheMoveCapTruncates) {

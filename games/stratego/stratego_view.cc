@@ -27,9 +27,7 @@ std::string StrategoState::action_to_string(Player actor, Action action) const {
   (void)actor;
   if (action < 0 || action >= StrategoGame::kNumActions) return "?" + std::to_string(action);
   if (action < StrategoGame::kMoveBase) return action == kNoPiece ? "." : std::string(1, kKindChars[action]);
-  const int m = action - StrategoGame::kMoveBase;
-  const int dist = m % StrategoGame::kMaxDistance + 1, d = m / StrategoGame::kMaxDistance % kDirs,
-            from = m / StrategoGame::kMaxDistance / kDirs;
+  const auto [from, d, dist] = StrategoGame::move_of(action);
   const int ff = from % kSide + (d == 1 ? dist : d == 3 ? -dist : 0);
   const int fr = from / kSide + (d == 0 ? dist : d == 2 ? -dist : 0);
   const std::string to = ff >= 0 && ff < kSide && fr >= 0 && fr < kSide ? StrategoGame::cell_name(fr * kSide + ff) : "off";
@@ -147,13 +145,20 @@ void StrategoState::observation(Player p, std::span<float> out) const {
     const int initial = k == kNoPiece ? kSquares - stratego().pieces_per_side() : counts[k];
     if (initial > 0) fill(68 + k, static_cast<float>(hand_[p][k]) / static_cast<float>(initial));
   }
-  const Player last = plies_ > 0 ? 1 - mover_ : -1;
-  if (last >= 0 && last_from_[last] >= 0) {
-    set(81, last_from_[last]);
-    set(82, last_to_[last]);
+  // The last moves, newest first: the history ends with them, every setup step before.
+  const int observed = stratego().observed_moves();
+  int shown = 0;
+  for (std::size_t i = history_.size(); i-- > 0 && shown < observed;) {
+    const Action action = history_[i].action;
+    if (action < StrategoGame::kMoveBase) break;
+    const auto [from, d, distance] = StrategoGame::move_of(action);
+    set(StrategoGame::kMovePlanes + 2 * shown, from);
+    set(StrategoGame::kMovePlanes + 2 * shown + 1, from + kStep[d] * distance);
+    ++shown;
   }
-  if (current_player() == p) fill(83, 1.0f);
-  fill(84, static_cast<float>(plies_) / static_cast<float>(stratego().move_cap()));
+  const int after = StrategoGame::kMovePlanes + 2 * observed;
+  if (current_player() == p) fill(after, 1.0f);
+  fill(after + 1, static_cast<float>(plies_) / static_cast<float>(stratego().move_cap()));
 }
 
 std::uint64_t StrategoState::information_key(Player p) const {

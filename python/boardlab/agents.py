@@ -8,8 +8,10 @@ from boardlab.engine import module_for, network_module
 
 def load_agent(checkpoint: "str | os.PathLike", simulations: "int | None" = None, seed: int = 0):
     """An agent with act(state, player=None), policy(state, player=None) -> (prior, search policy) numpy arrays,
-    value(state, player=None); `player` names the seat at a simultaneous round. It plays the search its run
-    evaluated with (the config saved in the checkpoint); `simulations` changes the budget."""
+    value(state, player=None), analyse(state, player=None) and, where something is hidden,
+    beliefs(state, player=None) (deals weighed by the other seats' moves); `player` names the seat at a
+    simultaneous round. It plays the search its run evaluated with (the config saved in the
+    checkpoint); `simulations` changes the budget."""
     # The C++ loader checks the path: missing, a folder, a device or FIFO, too large, not UTF-8 text.
     return network_module().Agent(os.fspath(checkpoint), simulations, seed)
 

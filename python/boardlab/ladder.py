@@ -66,7 +66,7 @@ def build_ladder(game, players=None, games: int = 100, span: int = 2, seed: int 
                       "high": rating["high"], "games": games_of[rating["player"]]})
     rungs.sort(key=lambda r: r["elo"])
     built = f"{datetime.date.today().isoformat()}, {threads or os.cpu_count()} threads, span {span}"
-    ladder = {"game": str(report["game"]), "rungs": rungs, "games_per_group": games, "opening_turns": opening,
+    ladder = {"game": game.rules_string(), "rungs": rungs, "games_per_group": games, "opening_turns": opening,
               "seed": seed, "seconds": report["seconds"], "built": built}
     return {"ladder": ladder, "report": report}
 

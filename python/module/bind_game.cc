@@ -137,6 +137,9 @@ void bind_game(py::module_& m) {
       .def("name", [](const GameHandle& g) { return g.game->name(); }, "The registry name, e.g. 'virus_war'.")
       .def("parameters", [](const GameHandle& g) { return g.game->parameters(); },
            "Every parameter as a dict, defaults filled in.")
+      .def("rules_string", [](const GameHandle& g) { return g.game->rules_string(); },
+           "str(game) without the parameters that change only what players observe: what its rating "
+           "ladder is stored under.")
       .def("type", [](const GameHandle& g) { return g.game->type(); },
            "What kind of game this is (a GameType): dynamics, chance, information, utility, return range.")
       .def("num_players", [](const GameHandle& g) { return g.game->num_players(); })

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 
@@ -16,6 +17,7 @@
 #include "core/errors.h"
 #include "core/player_spec.h"
 #include "games/registry.h"
+#include "mcts/deal_belief.h"
 #include "mcts/principal_variation.h"
 #include "mcts/search.h"
 #include "mcts/search_driver.h"
@@ -158,6 +160,36 @@ class Agent {
     return out;
   }
 
+  // Deals of what `player` (default: the mover) cannot see, drawn from its view and weighed by
+  // how likely the other seats' past decisions are in each under this network's policy
+  // (mcts/deal_belief.h): {"deals": states, "weights": summing to 1, "effective_deals"}.
+  py::dict beliefs(const StateHandle& s, const std::optional<IntArg>& player, const IntArg& deals,
+                   const IntArg& window, double floor, const SeedArg& seed) {
+    check(s);
+    if (game_->type().perfect_information())
+      throw InputError("beliefs: " + game_->name() + " hides nothing from any player");
+    const int count = int_arg<int>(deals, "beliefs: deals", 1, 100000);
+    const int last = int_arg<int>(window, "beliefs: window", 0, 1000000);
+    if (!(floor >= 0 && floor <= 1))
+      throw InputError("beliefs: floor is the uniform share mixed into the policy each past move is weighed by, "
+                       "from 0 to 1, not " + std::to_string(floor));
+    const Player p = player ? seat_arg(*s.game, *player, "beliefs") : PlayerView::of_mover(*s.state).viewer();
+    Rng rng(seed_arg(seed, "beliefs: seed"));
+    DealBelief belief;
+    run_interruptible([&] {
+      std::lock_guard lock(mutex_);
+      belief.start(PlayerView(*s.state, p), count, last, rng);
+      belief.weigh(evaluate_in_batches(belief.requests()), static_cast<float>(floor));
+      return 0;
+    });
+    py::list states;
+    for (int d = 0; d < belief.size(); ++d) states.append(StateHandle(game_, belief.deal(d).clone()));
+    py::array_t<double> weights(belief.size());
+    std::copy(belief.weights().begin(), belief.weights().end(), weights.mutable_data());
+    return py::dict(py::arg("player") = p, py::arg("deals") = states, py::arg("weights") = weights,
+                    py::arg("effective_deals") = belief.effective_deals());
+  }
+
   std::string spec() const {
     return player_spec_string({"agent", path_, {{"simulations", std::to_string(config_.simulations)}}});
   }
@@ -190,6 +222,17 @@ class Agent {
     std::lock_guard lock(mutex_);  // the evaluator's buffers and the tree are not shared between threads
     evaluator_.evaluate(std::span<const EvalRequest>(&request, 1), std::span<Evaluation>(&eval, 1));
     return eval;
+  }
+
+  // Many requests in batches of a size the network's buffers keep small.
+  std::vector<Evaluation> evaluate_in_batches(std::span<const EvalRequest> requests) {
+    constexpr std::size_t kBatch = 256;
+    std::vector<Evaluation> evals(requests.size());
+    for (std::size_t i = 0; i < requests.size(); i += kBatch) {
+      const std::size_t n = std::min(kBatch, requests.size() - i);
+      evaluator_.evaluate(requests.subspan(i, n), std::span<Evaluation>(evals).subspan(i, n));
+    }
+    return evals;
   }
 
   // One search for seat `p`; with `line`, also the expected line of up to `max_line` actions.
@@ -261,6 +304,13 @@ PYBIND11_MODULE(_boardlab_nn, m) {
            "every action (the network's prior, the search's root visits and its policy), value (the network's, "
            "per player), search_value (the search's, for the player), action (its choice), line (the most "
            "visited actions from here, up to line_length) and simulations.")
+      .def("beliefs", &Agent::beliefs, py::arg("state"), py::arg("player") = py::none(), py::arg("deals") = 64,
+           py::arg("window") = 0, py::arg("floor") = 0.1, py::arg("seed") = 0,
+           "What `player` (default: the mover) believes about what it cannot see, a dict: deals (states drawn "
+           "from its view, each consistent with what it saw), weights (summing to 1: each deal weighed by how "
+           "likely the other seats' last `window` decisions (0: all) are in it under this network's policy, "
+           "mixed with a uniform share `floor`) and effective_deals ((sum w)^2 / sum w^2). As "
+           "search.belief_deals weighs the deals of the agent's search.")
       .def("value", &Agent::value, py::arg("state"), py::arg("player") = py::none(),
            "The network's value of the position for every player, from `player`'s observation.")
       .def_property_readonly("spec", &Agent::spec, "The player spec that plays this agent in the arena.")

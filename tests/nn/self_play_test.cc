@@ -540,11 +540,14 @@ TEST(SelfPlay, HiddenInformationSearchesFromTheMoversViewAndTrainsTheMoverOnly) 
 TEST(SelfPlay, AConcealedChoiceIsDrawnUnsearchedAndItsTargetFollowsTheOutcome) {
   // Barrage's setup is concealed from the opponent: with concealed_moves=policy each setup
   // step is the uniform prior's draw, and its target moves the played piece by the outcome.
+  // Players' concealed_temperature does not reach self-play: at 0 a player would take the
+  // first of the equally likely pieces every time.
   const auto game = load_game("stratego(variant=barrage)");
   SearchConfig search;
   search.algorithm = SearchAlgorithm::kGumbel;
   search.simulations = 4;
   search.concealed_moves = ConcealedMoves::kPolicy;
+  search.concealed_temperature = 0;
   SelfPlayConfig config;
   config.concurrent_games = 1;
   const std::vector<SelfPlayGame> games = self_play(*game, 1, 11, search, config);

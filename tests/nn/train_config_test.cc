@@ -222,7 +222,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "search.policy_target=completed_q", "self_play.random_opening_fraction=0.25",
       "self_play.random_opening_turns=3", "self_play.opponent=uct:9", "search.model_opponents=true",
       "search.concealed_moves=policy", "self_play.concealed_step=0.3", "self_play.concealed_temperature=0.2",
-
+      "search.concealed_temperature=0.5",
       "checkpoint.every_steps=9", "checkpoint.keep=2",
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
       "evaluation.previous_checkpoint=true", "evaluation.ladder_rungs=3", "evaluation.simulations=5",

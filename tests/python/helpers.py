@@ -1,5 +1,6 @@
 """Shared test helpers: every registered game and toy with its presets, and random games at every kind of node."""
 
+import importlib.util
 import random
 
 import _boardlab_toys
@@ -57,3 +58,11 @@ def random_states(game: boardlab.Game, seed: int):
 def random_final_state(game: boardlab.Game, seed: int) -> boardlab.State:
     *_, last = random_states(game, seed)
     return last
+
+
+def load_script(path, module_name: str):
+    """A Python file outside the package (a game folder's script, a fuzz driver), loaded as a module."""
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

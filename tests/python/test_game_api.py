@@ -95,6 +95,14 @@ def test_game_string_loads_back():
     assert boardlab.load_game(str(game)) == game
 
 
+def test_the_rules_string_leaves_out_what_only_changes_the_observation():
+    assert boardlab.load_game("virus_war(strict=true)").rules_string() == str(boardlab.load_game("virus_war(strict=true)"))
+    shown = boardlab.load_game("stratego(variant=barrage,observed_moves=4)")
+    plain = boardlab.load_game("stratego(variant=barrage)")
+    assert shown != plain and shown.observation_shape() != plain.observation_shape()
+    assert shown.rules_string() == plain.rules_string() and "observed_moves" not in plain.rules_string()
+
+
 def test_special_values():
     assert boardlab.TERMINAL_PLAYER == -4
     assert boardlab.SIMULTANEOUS_PLAYER == -2

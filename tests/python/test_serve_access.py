@@ -388,13 +388,11 @@ def test_over_the_websocket_malformed_messages_leave_the_connection_working(tmp_
 
 # The message fuzzer's saved inputs, replayed as ctest replays the libFuzzer targets'.
 def test_the_message_fuzzers_saved_inputs_are_answered():
-    import importlib.util
-    import pathlib
+    from conftest import REPO
+    from helpers import load_script
 
-    fuzz = pathlib.Path(__file__).resolve().parents[2] / "fuzz"
-    spec = importlib.util.spec_from_file_location("serve_message_fuzz", fuzz / "serve_message.py")
-    target = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(target)
+    fuzz = REPO / "fuzz"
+    target = load_script(fuzz / "serve_message.py", "serve_message_fuzz")
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:

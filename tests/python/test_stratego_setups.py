@@ -1,21 +1,13 @@
 """games/stratego/setups.py: the Flag statistics of self-play records and of a player's own setups, and its errors."""
 
-import importlib.util
 import math
 
 import pytest
 
 from conftest import REPO
+from helpers import load_script
 
-
-def _setups_module():
-    spec = importlib.util.spec_from_file_location("stratego_setups", REPO / "games" / "stratego" / "setups.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-setups = _setups_module()
+setups = load_script(REPO / "games" / "stratego" / "setups.py", "stratego_setups")
 
 
 def _setup(pieces):

@@ -38,19 +38,24 @@ def _seen_cells(view) -> dict:
     return out
 
 
-def _all_cells(state: boardlab.State) -> tuple[dict, str]:
-    """Every square of the whole state, read from its text (` 8r` a Red Miner, `~~` a lake), and
-    the text's last line (whose move, or the result)."""
-    lines = str(state).splitlines()
+def cells(state: boardlab.State) -> dict:
+    """(rank, file) -> (owner, label) for every occupied square and lake of the whole state (owner
+    0 Red, 1 Blue, None for a lake; label a kind of KINDS, or LAKE), read from its text (` 8r` a
+    Red Miner, `~~` a lake), every rank shown: for analysis, never for a seat's picture."""
     out = {}
-    for line in lines[:10]:
+    for line in str(state).splitlines()[:10]:
         rank = int(line[:3]) - 1
         for file, token in enumerate(line[3:].split()):
             if token == LAKE:
                 out[rank, file] = (None, LAKE)
             elif token != "..":
                 out[rank, file] = (0 if token[1] == "r" else 1, token[0])
-    return out, lines[-1]
+    return out
+
+
+def _all_cells(state: boardlab.State) -> tuple[dict, str]:
+    """Every square of the whole state, and the text's last line (whose move, or the result)."""
+    return cells(state), str(state).splitlines()[-1]
 
 
 def _view_status(view) -> str:
