@@ -121,6 +121,8 @@ class StrategoGame final : public Game {
   // A move action's parts, as move_action takes them.
   struct Move {
     int from, direction, distance;
+    // The square it ends on, for a move that stays on the board (a legal one).
+    constexpr int to() const { return from + stratego::kStep[direction] * distance; }
   };
   static constexpr Move move_of(Action action) {
     const int m = action - kMoveBase;

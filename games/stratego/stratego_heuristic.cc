@@ -315,8 +315,8 @@ class StrategoHeuristic final : public Bot {
   }
 
   static std::pair<int, int> squares_of(Action move) {
-    const auto [from, dir, distance] = StrategoGame::move_of(move);
-    return {from, from + kStep[dir] * distance};
+    const StrategoGame::Move m = StrategoGame::move_of(move);
+    return {m.from, m.to()};
   }
 
   double score(const Knowledge& k, int from, int to) const {

@@ -151,9 +151,9 @@ void StrategoState::observation(Player p, std::span<float> out) const {
   for (std::size_t i = history_.size(); i-- > 0 && shown < observed;) {
     const Action action = history_[i].action;
     if (action < StrategoGame::kMoveBase) break;
-    const auto [from, d, distance] = StrategoGame::move_of(action);
-    set(StrategoGame::kMovePlanes + 2 * shown, from);
-    set(StrategoGame::kMovePlanes + 2 * shown + 1, from + kStep[d] * distance);
+    const StrategoGame::Move move = StrategoGame::move_of(action);
+    set(StrategoGame::kMovePlanes + 2 * shown, move.from);
+    set(StrategoGame::kMovePlanes + 2 * shown + 1, move.to());
     ++shown;
   }
   const int after = StrategoGame::kMovePlanes + 2 * observed;
