@@ -6,7 +6,8 @@
 # the corpus it grew in earlier runs (build-fuzz/corpus/TARGET). A crash, leak, timeout
 # (10 s an input) or out-of-memory (2 GB) goes to build-fuzz/crashes/TARGET/; the script
 # goes on with the other targets and fails at the end if any found one. Per-target figures
-# go to build-fuzz/fuzz-stats.tsv (BOARDLAB_FUZZ_BUILD moves build-fuzz/).
+# go to build-fuzz/fuzz-stats.tsv (BOARDLAB_FUZZ_BUILD moves build-fuzz/). Targets run side by side,
+# one a core: each is single-threaded, and its SECONDS are wall time.
 #
 # The Python targets (fuzz/*.py) are random-mutation drivers over the normal build's package.
 #
@@ -50,42 +51,59 @@ fi
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 stats="$build/fuzz-stats.tsv"
 [ -f "$stats" ] || printf 'target\tseconds\texecutions\tcorpus\tresult\n' >"$stats"
-failed=()
-for target in "${targets[@]}"; do
-  corpus="$build/corpus/$target" crashes="$build/crashes/$target" log="$build/logs/$target.log"
+# One target's run: its findings go to $results/TARGET (the jobs run side by side, one a core).
+fuzz_one() {
+  local target=$1
+  local corpus="$build/corpus/$target" crashes="$build/crashes/$target" log="$build/logs/$target.log"
   mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
-  inputs=("$corpus")
+  local inputs=("$corpus") dir
   for dir in "$root/fuzz/regressions/$target" "$root/fuzz/corpus/$target" "$build/seeds/$target"; do
     [ -d "$dir" ] && inputs+=("$dir")
   done
-  leaks=1
+  local leaks=1
   case $target in checkpoint*) leaks=0 ;; esac
   echo "== fuzz $target for $seconds s"
-  start=$SECONDS result=ok
+  local start=$SECONDS result=ok size=0
   if [ -x "$build/fuzz/fuzz_$target" ]; then
     ASAN_OPTIONS=detect_leaks=$leaks:allocator_may_return_null=0 \
       "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$crashes/" "${inputs[@]}" >"$log" 2>&1 || result=crash
+    size=$(find "$corpus" -type f | wc -l)
   else
     # A random driver: no per-input timeout, the whole run gets a minute of slack. An
     # allocation past 2 GB is a finding, as libFuzzer's -rss_limit_mb makes it for the others.
-    driver=("$normal/fuzz/fuzz_random_$target")
+    local driver=("$normal/fuzz/fuzz_random_$target")
     [ -f "$root/fuzz/$target.py" ] && driver=(env PYTHONPATH="$normal/python" /usr/bin/python3 "$root/fuzz/$target.py")
     ASAN_OPTIONS=detect_leaks=0:detect_odr_violation=0:max_allocation_size_mb=2048:allocator_may_return_null=0 \
       timeout $((seconds + 60)) "${driver[@]}" "$seconds" "$crashes" "${inputs[@]:1}" >"$log" 2>&1 || result=crash
     if [ -f "$crashes/current" ]; then
       mv "$crashes/current" "$crashes/crash-$(sha1sum <"$crashes/current" | cut -c1-40)"
     fi
-    size=0
     if [ ${#inputs[@]} -gt 1 ]; then size=$(find "${inputs[@]:1}" -type f | wc -l); fi
   fi
+  local executions
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  if [ -x "$build/fuzz/fuzz_$target" ]; then size=$(find "$corpus" -type f | wc -l); fi
   printf '%s\t%s\t%s\t%s\t%s\n' "$target" "$((SECONDS - start))" "${executions:-0}" "$size" "$result" >>"$stats"
   if [ "$result" = crash ]; then
-    failed+=("$target")
-    grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$log" | head -5 || true
+    # One write, so that the findings of targets running side by side do not interleave.
+    local findings
+    findings=$(grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$log" | head -5 || true)
+    printf 'fuzz %s: %s\n' "$target" "${findings:-$(tail -2 "$log")}" >"$results/$target"
+    cat "$results/$target"
   fi
+  return 0
+}
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  fuzz_one "$target" &
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+  [ -f "$results/$target" ] && failed+=("$target")
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: findings in ${failed[*]} (inputs under $build/crashes/, logs under $build/logs/)" >&2
