@@ -34,7 +34,7 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
     players: specs ("random", "uct:200", "mcts(simulations=64)", "agent:PATH(simulations=8)"; core/player_spec.h)
     or agents from load_agent(). game: a Game or a game string; by default the agents' game. `games` games per
     group of as many players as the game seats, cycling through the seat orders, each opened by `opening_turns`
-    random turns (None: the game's own, 2 for most games and 0 for squares). Returns a dict with "table" (text),
+    random turns (None: the game's own, Game.arena_opening_turns()). Returns a dict with "table" (text),
     "elo" (per player: elo, stderr, low, high of the 95% interval, fitted to each game's outcome: Elo of
     boardlab.pair_score for two players, so a poker player's chips count; Plackett-Luce of the whole ranking for
     more; rated False and None for these where no game links the player to the anchor, as for one that played no

@@ -11,8 +11,8 @@ class BoardlabAECEnv(GameEnv, AECEnv):
     The agent to act is the game's current player, so an agent making sub-moves is selected
     again. Chance nodes are played by the environment with the generator `reset(seed)` seeds,
     so a seed reproduces the game; chance is never an agent. Each agent observes only its own
-    `observation_tensor(player)`; `env.state`, the true state, is for bookkeeping, not for
-    agents. A game ended by a cap that is not a rule (`is_truncated()`) sets `truncations`,
+    `observation_tensor(player)`; `env.game_state`, the true state, is for bookkeeping, not for
+    agents (and `render(agent)` draws only what `agent` may know). A game ended by a cap that is not a rule (`is_truncated()`) sets `truncations`,
     a game ended by its rules `terminations`. `step`, `last` and `observe` before `reset()`,
     and `step` or `last` once every agent is done, raise one ValueError saying so.
     """
@@ -51,7 +51,7 @@ class BoardlabAECEnv(GameEnv, AECEnv):
         action = integer_action(agent, action)
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        self.state.apply_action(action)  # an illegal action raises ValueError with the reason, changing nothing
+        self.game_state.apply_action(action)  # an illegal action raises ValueError with the reason, changing nothing
         self._after_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -63,12 +63,12 @@ class BoardlabAECEnv(GameEnv, AECEnv):
 
     def _after_move(self) -> None:
         """Plays chance, then selects the agent to act, or ends the game for everyone."""
-        play_chance(self.state, self._rng)
-        if not self.state.is_terminal():
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+        play_chance(self.game_state, self._rng)
+        if not self.game_state.is_terminal():
+            self.agent_selection = self.possible_agents[self.game_state.current_player()]
             return
-        returns = self.state.returns()
-        ended = self.truncations if self.state.is_truncated() else self.terminations
+        returns = self.game_state.returns()
+        ended = self.truncations if self.game_state.is_truncated() else self.terminations
         for agent in self.agents:
             self.rewards[agent] = float(returns[self._spaces.player(agent)])
             ended[agent] = True

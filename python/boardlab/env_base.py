@@ -6,6 +6,7 @@ import numpy as np
 
 import boardlab
 from boardlab.chance import play_chance
+from boardlab.player_view import PlayerView
 from boardlab.spaces import Box, Dict, Discrete
 
 try:  # pragma: no cover - depends on the user's machine
@@ -147,7 +148,9 @@ class GameEnv:
         self._spaces = GameSpaces(game)
         self.possible_agents = self._spaces.agents[:]
         self.agents = []
-        self.state = None
+        # The true state, for the environment's owner; not named `state`, which is PettingZoo's method
+        # for a global observation.
+        self.game_state = None
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent):
@@ -158,13 +161,13 @@ class GameEnv:
 
     def observe(self, agent: str) -> dict:
         self._check_started("observe")
-        return observation(self.state, self._spaces.player(agent))
+        return observation(self.game_state, self._spaces.player(agent))
 
     # The two states in which a call has no game to act on, refused alike by both environments
     # with one ValueError, where PettingZoo's own bookkeeping would fail with an AttributeError
     # (nothing set up before reset) or a KeyError (an agent already removed).
     def _check_started(self, call: str) -> None:
-        if self.state is None:
+        if self.game_state is None:
             raise ValueError(f"{call}(): call reset() first: there is no game yet")
 
     def _check_live(self, call: str) -> None:
@@ -176,15 +179,20 @@ class GameEnv:
         """A new game from the initial state, its leading chance nodes drawn from the seeded generator."""
         self._rng = np.random.default_rng(seed)
         self._spaces.seed(seed)
-        self.state = self.game.new_initial_state()
-        play_chance(self.state, self._rng)
+        self.game_state = self.game.new_initial_state()
+        play_chance(self.game_state, self._rng)
         self.agents = self.possible_agents[:]
 
-    def render(self):
-        return render_state(self.state, self.render_mode)
+    def render(self, agent: str | None = None):
+        """The game in the render mode: the whole board, or with `agent` what that agent may know (another's
+        hidden pieces stay hidden until the game is over). PettingZoo's render() is the first form."""
+        if self.game_state is None:
+            return None
+        view = None if agent is None else PlayerView(self.game_state, self._spaces.player(agent))
+        return render_state(self.game_state, self.render_mode, view)
 
     def close(self):
-        self.state = None
+        self.game_state = None
 
 
 def observation(state: boardlab.State, player: int) -> dict:
@@ -203,12 +211,11 @@ def integer_action(agent: str, action) -> int:
         raise TypeError(f"{agent}'s action must be an integer, not {type(action).__name__}") from None
 
 
-def render_state(state: boardlab.State | None, render_mode: str | None):
-    if state is None:
-        return None
+def render_state(state: boardlab.State, render_mode: str | None, view: PlayerView | None = None):
+    """The state, or where `view` is given only what it shows, as the render mode asks."""
     if render_mode == "svg":
-        return boardlab.render.svg(state)
-    text = str(state)
+        return boardlab.render.view_svg(view) if view else boardlab.render.svg(state)
+    text = boardlab.render.view_text(view) if view else str(state)
     if render_mode == "human":
         print(text)
         return None

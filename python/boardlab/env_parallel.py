@@ -37,7 +37,7 @@ class BoardlabParallelEnv(GameEnv, ParallelEnv):
         unknown = set(actions) - set(self.agents)
         if unknown:
             raise ValueError(f"actions for {sorted(unknown)}, who are not live agents (agents: {self.agents})")
-        state = self.state
+        state = self.game_state
         if state.is_simultaneous_node():
             missing = [agent for agent in self.agents if actions.get(agent) is None]
             if missing:

@@ -53,7 +53,7 @@ def check_aec_game(env, seed: int, rng: np.random.Generator) -> dict:
             assert agent not in finished
             player = env.possible_agents.index(agent)
             legal = np.flatnonzero(observation["action_mask"])
-            assert legal.tolist() == env.state.legal_actions(player)
+            assert legal.tolist() == env.game_state.legal_actions(player)
             # Rule 11: numpy integers are actions.
             action = np.int32(rng.choice(legal))
             selected.append(agent)
@@ -68,7 +68,7 @@ def check_aec_game(env, seed: int, rng: np.random.Generator) -> dict:
         if finished:
             assert len(env.agents) == len(env.possible_agents) - len(finished)
     assert env.agents == [] and finished == set(env.possible_agents)
-    return {"selected": selected, "returns": env.state.returns(), "ended": ended, "rewards": dict(totals)}
+    return {"selected": selected, "returns": env.game_state.returns(), "ended": ended, "rewards": dict(totals)}
 
 
 def sample_masked(observation: dict, rng: np.random.Generator):
@@ -104,4 +104,4 @@ def check_parallel_game(env, seed: int, rng: np.random.Generator) -> dict:
         # Finished agents leave `agents` in the step that ends them, and never come back.
         assert set(env.agents) == live
         assert rounds <= env.game.max_game_length()
-    return {"rounds": rounds, "returns": env.state.returns(), "ended": ended, "rewards": dict(totals)}
+    return {"rounds": rounds, "returns": env.game_state.returns(), "ended": ended, "rewards": dict(totals)}

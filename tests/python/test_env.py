@@ -29,11 +29,11 @@ def play_random_game(environment, seed):
         assert np.isscalar(reward)
         if termination or truncation:
             if returns is None:
-                returns = environment.state.returns()
+                returns = environment.game_state.returns()
             assert environment.step(None) is None
             continue
         mask = observation["action_mask"]
-        legal = environment.state.legal_actions()
+        legal = environment.game_state.legal_actions()
         assert np.flatnonzero(mask).tolist() == legal
         action = np.int32(rng.choice(legal))
         repeats += agent == previous
@@ -62,7 +62,7 @@ def test_reset_with_a_seed_reproduces_the_game():
     histories = []
     for _ in range(2):
         play_random_game(environment, 7)
-        histories.append(environment.state.history() if environment.state else None)
+        histories.append(environment.game_state.history() if environment.game_state else None)
     assert histories[0] == histories[1]
     environment.reset(seed=3)
     first = environment.observe(environment.agent_selection)
@@ -93,7 +93,7 @@ def test_illegal_action_raises_with_the_reason_and_changes_nothing():
     environment.reset()
     with pytest.raises(ValueError, match="must enter at a1|only placement is a1"):
         environment.step(55)
-    assert environment.state.history() == []
+    assert environment.game_state.history() == []
     with pytest.raises(ValueError, match="needs an action"):
         environment.step(None)
 

@@ -28,7 +28,7 @@ def test_aec_rules_on_every_turn_based_game(name):
         game = check_aec_game(environment, seed, rng)
         # The rewards each agent collected are its return.
         assert [game["rewards"][a] for a in environment.possible_agents] == pytest.approx(game["returns"])
-        assert game["ended"] == ("truncation" if environment.state.is_truncated() else "termination")
+        assert game["ended"] == ("truncation" if environment.game_state.is_truncated() else "termination")
 
 
 @pytest.mark.parametrize("name", SIMULTANEOUS)
@@ -38,7 +38,7 @@ def test_parallel_rules_on_every_simultaneous_game(name):
     for seed in range(8):
         game = check_parallel_game(environment, seed, rng)
         # Every step is one round of the game, which counts its rounds as turns.
-        assert game["rounds"] == environment.state.move_number()
+        assert game["rounds"] == environment.game_state.move_number()
         if "rounds" in environment.game.parameters():  # biased_rps plays a fixed number of rounds
             assert game["rounds"] == environment.game.parameters()["rounds"]
         assert [game["rewards"][a] for a in environment.possible_agents] == pytest.approx(game["returns"])
@@ -68,13 +68,13 @@ def test_aec_chance_is_played_by_the_environment_reproducibly():
     deals = Counter()
     for seed in range(90):
         environment.reset(seed=seed)
-        state = environment.state
+        state = environment.game_state
         # Both cards are dealt before any agent is selected; chance never is one.
         assert [p for p, _ in state.full_history()] == [boardlab.CHANCE_PLAYER] * 2
         assert environment.agent_selection == "player_0"
         deals[state.record()] += 1
         environment.reset(seed=seed)
-        assert environment.state.record() == state.record()  # the seed reproduces the deal
+        assert environment.game_state.record() == state.record()  # the seed reproduces the deal
     # Six deals, each with probability 1/6.
     assert set(deals) == {"J Q", "J K", "Q J", "Q K", "K J", "K Q"}
     assert min(deals.values()) >= 5
@@ -85,7 +85,7 @@ def test_aec_agents_see_only_their_own_view():
     seen_by_card = {}
     for seed in range(60):
         environment.reset(seed=seed)
-        state = environment.state
+        state = environment.game_state
         for player, agent in enumerate(environment.possible_agents):
             observation = environment.observe(agent)["observation"]
             assert np.array_equal(observation, state.observation_tensor(player))
@@ -96,6 +96,25 @@ def test_aec_agents_see_only_their_own_view():
     assert len(seen_by_card) == 3
 
 
+@pytest.mark.parametrize("mode", ["ansi", "svg"])
+def test_aec_renders_one_agents_view_of_hidden_pieces(mode):
+    # Barrage with both setups drawn by chance: after reset the pieces stand, each side hidden from the other.
+    environment = envs.aec_env(boardlab.load_game("stratego(variant=barrage,setup=random)"), render_mode=mode)
+    environment.reset(seed=3)
+    state = environment.game_state
+    assert not state.is_chance_node() and not state.is_terminal()
+    mine = environment.render("player_0")
+    assert mine != environment.render()  # the whole board shows Blue's pieces; Red's view does not
+    # A state Red cannot tell apart from this one, Blue's pieces drawn again, looks the same to Red.
+    other = state.sample_hidden(0, seed=11)
+    assert str(other) != str(state)
+    environment.game_state = other
+    assert environment.render("player_0") == mine
+    assert environment.render("player_1") != mine
+    with pytest.raises(ValueError, match="unknown agent"):
+        environment.render("player_7")
+
+
 def test_aec_sub_moves_and_four_agents(load_toy):
     environment = envs.aec_env(load_toy("toy_race(players=4,tokens=9)"))
     assert environment.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
@@ -104,7 +123,7 @@ def test_aec_sub_moves_and_four_agents(load_toy):
     assert repeats > 0  # the same agent selected again for its second sub-move
     # Rank returns: more tokens, a higher reward; equal tokens, equal rewards.
     held = [0] * 4
-    for player, action in environment.state.full_history():
+    for player, action in environment.game_state.full_history():
         held[player] += (1, 2, 0)[action]
     assert sum(held) == 9
     rewards = [game["rewards"][agent] for agent in environment.possible_agents]
@@ -127,14 +146,14 @@ def test_aec_truncation_by_a_move_cap():
         else:
             environment.step(rng.choice(np.flatnonzero(observation["action_mask"])))
     # 10 plies cannot decide the game: the cap ends it as truncated, not terminated.
-    assert environment.state.is_truncated()
+    assert environment.game_state.is_truncated()
     assert flags == [("player_0", False, True, 0.0), ("player_1", False, True, 0.0)]
 
 
 def test_aec_termination_by_the_rules():
     environment = envs.aec_env("virus_war")
     game = check_aec_game(environment, 5, np.random.default_rng(5))
-    assert game["ended"] == "termination" and not environment.state.is_truncated()
+    assert game["ended"] == "termination" and not environment.game_state.is_truncated()
 
 
 def test_parallel_rounds_rewards_and_the_end():
@@ -158,7 +177,7 @@ def test_parallel_rounds_rewards_and_the_end():
     assert terminations == {"player_0": True, "player_1": True}
     assert truncations == {"player_0": False, "player_1": False}
     assert environment.agents == [] and set(observations) == {"player_0", "player_1"}
-    assert environment.state.record() == "R/P S/P R/S"
+    assert environment.game_state.record() == "R/P S/P R/S"
     with pytest.raises(ValueError, match=r"^step\(\): the game is over: every agent is done, call reset\(\)$"):
         environment.step({})
 
@@ -187,10 +206,10 @@ def test_parallel_step_errors_change_nothing():
     for actions, message in cases:
         with pytest.raises(ValueError, match=message):
             environment.step(actions)
-        assert environment.state.history() == [] and environment.agents == ["player_0", "player_1"]
+        assert environment.game_state.history() == [] and environment.agents == ["player_0", "player_1"]
     with pytest.raises(TypeError, match="player_1's action must be an integer, not float"):
         environment.step({"player_0": 0, "player_1": 1.0})
-    assert environment.state.history() == []
+    assert environment.game_state.history() == []
 
 
 def test_parallel_reset_is_reproducible_and_seeds_the_action_spaces():
@@ -210,4 +229,4 @@ def test_aec_step_rejects_non_integer_actions(load_toy):
         environment.step(1.0)
     with pytest.raises(TypeError, match="not a bool"):
         environment.step(True)
-    assert environment.state.history() == []
+    assert environment.game_state.history() == []

@@ -42,8 +42,8 @@ def register(subparsers) -> None:
     parser.add_argument("--games", type=int_in(1, MAX_ARENA_GAMES), default=100, help="games per group of players, a pairing for two-player games (default 100)")
     parser.add_argument("--seed", type=seed_type(), default=0, help="seed for openings and players (default 0)")
     parser.add_argument("--threads", type=int_in(0, MAX_ARENA_THREADS), default=0, help="games in parallel (default: every core)")
-    parser.add_argument("--opening", type=int_in(0), help="random opening turns per game (default: the game's own, "
-                        "2 for most games and 0 for squares, whose random rounds decide games)")
+    parser.add_argument("--opening", type=int_in(0), help="random opening turns per game (default: the game's own, its "
+                        "Game.arena_opening_turns() in Python)")
     parser.add_argument(
         "--out",
         help="folder for results.json, elo.csv, pairings.csv, standings.csv and games.txt (checked before playing; "

@@ -78,6 +78,18 @@ def view_svg(view) -> str:
     return text_svg("\n".join(lines))
 
 
+def view_text(view) -> str:
+    """What a boardlab.player_view.PlayerView shows, as text: the state where nothing is hidden from the
+    viewer, else the game's view text (for a seat of a game that has one) and the game as the viewer saw it."""
+    if not view.hides:
+        return str(view.full_state())
+    game = view.game()
+    drawer = VIEW_TEXTS.get(game.name())
+    board = drawer(view) + "\n" if drawer and view.viewer != boardlab.PUBLIC_VIEWER else ""
+    who = "everyone" if view.viewer == boardlab.PUBLIC_VIEWER else game.player_name(view.viewer)
+    return f"{board}The game as {who} saw it: {view.record() or '(nothing yet)'}"
+
+
 def points(state: boardlab.State) -> list[tuple[str, float, float]]:
     """The named points of the state's picture with their coordinates; none for a game drawn as text."""
     pointer = POINTS.get(state.game().name())
