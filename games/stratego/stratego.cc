@@ -91,6 +91,14 @@ GameType StrategoGame::type() const {
   return t;
 }
 
+int StrategoGame::arena_opening_turns() const {
+  // A side that sets up by its own actions spends its first turn on it, so random opening turns
+  // would replace the setups, the choice a player is judged by first, with random ones; the
+  // setups the players draw vary the games instead.
+  const bool a_side_sets_up = mode_ == SetupMode::kPlay && (fixed_[0].empty() || fixed_[1].empty());
+  return a_side_sets_up ? 0 : Game::arena_opening_turns();
+}
+
 Action StrategoGame::action_to_view(Player viewer, Action action) const {
   if (viewer != 1 || action < kMoveBase) return action;
   const Move move = move_of(action);

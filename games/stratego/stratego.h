@@ -39,7 +39,10 @@
 //   only when a piece is removed, so it is judged after each strike and once the setups are done;
 // - judging order after a move: the Flag taken, then the next player unable to move, then the
 //   unreachable-flag draw, then the move cap (which, not being a rule, never hides a result);
-// - the move cap counts moves (plies), not setup steps; max_game_length() is 80 + the cap.
+// - the move cap counts moves (plies), not setup steps; max_game_length() is 80 + the cap;
+// - evaluations (the arena) open with no random turns where a side sets up by its own actions:
+//   its setup is its first turn, and the players' own setups, not random ones, are what an
+//   evaluation measures first.
 // What each player sees of a step (action_seen_by, record_for): its own setup squares' kinds;
 // for the opponent's squares `?` (a piece) or `.` (empty, visible in barrage); every move, and
 // for a strike both kinds, as `a4-a5=32` (a Miner strikes a Scout).
@@ -107,6 +110,7 @@ class StrategoGame final : public Game {
   Action action_to_view(Player viewer, Action action) const override;
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
   ActionLayout action_layout() const override;
+  int arena_opening_turns() const override;
   std::unique_ptr<State> new_initial_state() const override;
   std::string format_turn(std::span<const std::string> steps, bool simultaneous) const override;
   std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;

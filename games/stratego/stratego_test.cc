@@ -9,10 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/arena.h"
 #include "core/errors.h"
 #include "core/ladder.h"
 #include "games/registry.h"
 #include "games/stratego/stratego.h"
+#include "mcts/bots.h"
 
 namespace boardlab {
 namespace {
@@ -563,6 +565,28 @@ TEST(Stratego, TheMoveGeneratorAgreesWithTheSquareBySquareRules) {
     EXPECT_GT(positions, 500) << variant;
     EXPECT_GT(repetition_refusals, 0) << variant << ": no position had a move the repetition rules forbid";
   }
+}
+
+// Evaluations measure the players' own setups: no random opening turns where a side sets up,
+// so the two games of a seat rotation, which would share a random opening, set up apart.
+TEST(Stratego, EvaluationsPlayThePlayersOwnSetups) {
+  EXPECT_EQ(load_game("stratego")->arena_opening_turns(), 0);
+  EXPECT_EQ(load_game("stratego(variant=barrage)")->arena_opening_turns(), 0);
+  EXPECT_EQ(load_game("stratego(variant=barrage,red_setup=" + kRedBase + ")")->arena_opening_turns(), 0);
+  EXPECT_EQ(barrage(kRedBase, kBlueBase)->arena_opening_turns(), 2);  // no setup steps: random first moves
+  EXPECT_EQ(load_game("stratego(setup=random)")->arena_opening_turns(), 2);
+  const auto game = load_game("stratego(variant=barrage)");
+  ArenaOptions options;
+  options.games = 4;
+  options.threads = 1;
+  options.seed = 3;
+  const BotFactory factory = [](std::string_view spec, const Game& g, std::uint64_t seed) {
+    return make_search_bot(spec, g, seed);
+  };
+  const ArenaReport report = run_arena(*game, {"random", "random"}, {{0, 1}}, factory, options);
+  std::set<std::string> red_setups;
+  for (const ArenaGame& g : report.games) red_setups.insert(g.record.substr(0, g.record.find(' ')));
+  EXPECT_EQ(red_setups.size(), 4u);
 }
 
 }  // namespace
