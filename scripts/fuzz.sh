@@ -96,8 +96,9 @@ fuzz_one() {
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
+cores=$(nproc)
 for target in "${targets[@]}"; do
-  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done
   fuzz_one "$target" &
 done
 wait

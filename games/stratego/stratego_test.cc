@@ -580,10 +580,7 @@ TEST(Stratego, EvaluationsPlayThePlayersOwnSetups) {
   options.games = 4;
   options.threads = 1;
   options.seed = 3;
-  const BotFactory factory = [](std::string_view spec, const Game& g, std::uint64_t seed) {
-    return make_search_bot(spec, g, seed);
-  };
-  const ArenaReport report = run_arena(*game, {"random", "random"}, {{0, 1}}, factory, options);
+  const ArenaReport report = run_arena(*game, {"random", "random"}, {{0, 1}}, make_search_bot, options);
   std::set<std::string> red_setups;
   for (const ArenaGame& g : report.games) red_setups.insert(g.record.substr(0, g.record.find(' ')));
   EXPECT_EQ(red_setups.size(), 4u);
