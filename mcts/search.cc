@@ -65,9 +65,10 @@ void Search::check_supported() const {
     throw InputError("search: belief_deals weighs the deals of information-set search, and " +
                      (type.perfect_information() ? game + " has no hidden information"
                                                  : std::string("hidden=single_sample searches one deal")));
-  if (config_.concealed_moves == ConcealedMoves::kPolicy && type.perfect_information())
-    throw InputError("search: concealed_moves=policy draws the choices other seats do not see from the policy, and " +
-                     game + " has no hidden information: every choice is seen");
+  if (config_.concealed_moves != ConcealedMoves::kSearch && type.perfect_information())
+    throw InputError("search: concealed_moves=" + std::string(enum_name(kConcealedMovesNames, config_.concealed_moves)) +
+                     " draws the choices other seats do not see from a policy, and " + game +
+                     " has no hidden information: every choice is seen");
   if (!type.perfect_information() && config_.transpositions)
     throw InputError("search: transpositions do not apply to " + game +
                      ": with hidden information equal positions of sampled deals are not equal information sets");
@@ -88,6 +89,7 @@ void Search::start(const PlayerView& view, const SearchBudget& budget) {
   viewer_ = view.viewer();
   // A concealed choice drawn from the policy needs the root's evaluation alone (done()).
   concealed_ = config_.concealed_moves == ConcealedMoves::kPolicy && view.choice_concealed();
+  drawn_from_search_ = config_.concealed_moves == ConcealedMoves::kSearchMixed && view.choice_concealed();
   simulations_ = budget.simulations;
   explore_ = budget.explore && !concealed_;
   forced_playouts_ = explore_ && config_.forced_playouts;

@@ -188,6 +188,8 @@ class Search {
   PlayerSearchResult decision_result(bool& proven_win);
   // A concealed choice: `policy` becomes the root's prior, and the child drawn from it is returned.
   std::int32_t concealed_choice(std::vector<float>& policy);
+  // Raises `policy` to 1/concealed_temperature in place, renormalised, and draws from it.
+  std::int32_t tempered_draw(std::vector<float>& policy);
   void simultaneous_results(SearchResult& out);
 
   // What done(), collect() and backup() read on every step first, side by side.
@@ -204,6 +206,7 @@ class Search {
   bool root_prepared_ = false;
   bool root_forced_ = false;       // the root leaves no choice (one legal action per seat)
   bool concealed_ = false;         // this decision is drawn from the prior (ConcealedMoves::kPolicy)
+  bool drawn_from_search_ = false;  // ... searched, and drawn from the search's policy (kSearchMixed)
   bool solver_ = false;            // sequential perfect information: prove return vectors
   bool information_sets_ = false;  // hidden information searched by information sets
   bool simultaneous_ = false;      // the game has simultaneous nodes

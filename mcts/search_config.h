@@ -59,6 +59,10 @@ enum class ConcealedMoves {
   // always the same is exploitable by construction; the policy is a mixed strategy, and
   // self-play trains it from the games' outcomes (nn/outcome_target.h).
   kPolicy,
+  // Searched like any other, and the move drawn from the search's policy (its visits, or
+  // Gumbel's improved policy) raised to 1/concealed_temperature: what the search knows about
+  // the choice, kept a mixed strategy. Searching to the most visited setup settles on one.
+  kSearchMixed,
 };
 
 inline constexpr EnumName<SearchAlgorithm> kSearchAlgorithmNames[] = {
@@ -70,7 +74,8 @@ inline constexpr EnumName<PolicyTarget> kPolicyTargetNames[] = {{PolicyTarget::k
 inline constexpr EnumName<HiddenInformation> kHiddenInformationNames[] = {
     {HiddenInformation::kInformationSet, "information_set"}, {HiddenInformation::kSingleSample, "single_sample"}};
 inline constexpr EnumName<ConcealedMoves> kConcealedMovesNames[] = {{ConcealedMoves::kSearch, "search"},
-                                                                  {ConcealedMoves::kPolicy, "policy"}};
+                                                                  {ConcealedMoves::kPolicy, "policy"},
+                                                                  {ConcealedMoves::kSearchMixed, "search_mixed"}};
 
 struct SearchConfig {
   SearchAlgorithm algorithm = SearchAlgorithm::kPuct;
@@ -155,8 +160,8 @@ struct SearchConfig {
   int belief_window = 0;
   float belief_floor = 0.1f;
   ConcealedMoves concealed_moves = ConcealedMoves::kSearch;
-  // Players (self-play draws from the policy itself: its outcome targets are for that draw):
-  // a concealed choice is drawn from the policy raised to 1/T, renormalised. Below 1 it
+  // Players (self-play draws at 1: its targets are for that draw): a concealed choice is
+  // drawn from the policy (kPolicy) or the search's policy (kSearchMixed) raised to 1/T, renormalised. Below 1 it
   // leans to the network's likeliest choices: stronger against an opponent that does not
   // read them, more predictable to one that does. 0: the likeliest alone.
   float concealed_temperature = 1.0f;
@@ -212,11 +217,13 @@ struct SearchConfig {
     v("belief_floor", belief_floor, "belief_deals: uniform share mixed into the policy a past move is weighed by",
       Range::between(0, 1));
     v("concealed_moves", concealed_moves,
-      "choices another seat does not see in full (Stratego's setup): search, or policy (drawn from the network's "
-      "policy unsearched, a mixed strategy self-play trains from outcomes: self_play.concealed_step)",
+      "choices another seat does not see in full (Stratego's setup): search; policy (drawn from the network's "
+      "policy unsearched, a mixed strategy self-play trains from outcomes: self_play.concealed_step); or "
+      "search_mixed (searched, and drawn from the search's policy instead of its most visited choice)",
       kConcealedMovesNames);
     v("concealed_temperature", concealed_temperature,
-      "concealed_moves=policy, players: draw from the policy raised to 1/T (1: as it is; 0: its likeliest choice); "
+      "concealed_moves=policy or search_mixed, players: draw from the (search's) policy raised to 1/T (1: as it "
+      "is; 0: its likeliest choice); "
       "self-play draws at 1",
       Range::at_least(0));
     v("transpositions", transpositions, "share children of equal positions (perfect information only)");

@@ -122,32 +122,40 @@ PlayerSearchResult Search::decision_result(bool& proven_win) {
       }
     }
   }
+  if (drawn_from_search_ && !tree_.is_proven(Tree::kRoot)) chosen = tempered_draw(out.policy);
   out.action = out.legal[chosen];
   return out;
 }
 
 std::int32_t Search::concealed_choice(std::vector<float>& policy) {
-  // The prior, raised to 1 / concealed_temperature, is drawn from and returned as the policy:
-  // self-play (at 1, nn/self_play.cc) turns it into a target from the game's outcome.
+  // The prior, tempered, is drawn from and returned as the policy: self-play (at 1,
+  // nn/self_play.cc) turns it into a target from the game's outcome.
   const Node& root = tree_[Tree::kRoot];
-  const auto prior = [&](std::int32_t c) { return static_cast<double>(tree_[root.first_child + c].prior); };
+  for (std::int32_t c = 0; c < root.num_children; ++c) policy[c] = tree_[root.first_child + c].prior;
+  return tempered_draw(policy);
+}
+
+std::int32_t Search::tempered_draw(std::vector<float>& policy) {
+  const std::size_t n = policy.size();
   double total = 0;
-  std::int32_t likeliest = 0;
-  for (std::int32_t c = 0; c < root.num_children; ++c) {
-    total += prior(c);
-    if (prior(c) > prior(likeliest)) likeliest = c;
+  std::size_t likeliest = 0;
+  for (std::size_t c = 0; c < n; ++c) {
+    total += policy[c];
+    if (policy[c] > policy[likeliest]) likeliest = c;
   }
-  if (!(total > 0)) throw InputError("search: the evaluator's policy at a concealed choice sums to " + std::to_string(total));
+  if (!(total > 0)) throw InputError("search: the policy at a concealed choice sums to " + std::to_string(total));
   const double t = config_.concealed_temperature;
-  std::vector<double> weights(static_cast<std::size_t>(root.num_children));
+  std::vector<double> weights(n);
   double sharpened = 0;
-  for (std::int32_t c = 0; c < root.num_children; ++c)
-    sharpened += weights[c] = t == 1 ? prior(c) : t > 0 ? std::pow(prior(c), 1 / t) : 0;
+  for (std::size_t c = 0; c < n; ++c) {
+    const double p = policy[c];
+    sharpened += weights[c] = t == 1 ? p : t > 0 ? std::pow(p, 1 / t) : 0;
+  }
   if (!(sharpened > 0)) {  // temperature 0, or so low that every power underflowed: the likeliest
     weights[likeliest] = 1;
     sharpened = 1;
   }
-  for (std::int32_t c = 0; c < root.num_children; ++c) policy[c] = static_cast<float>(weights[c] / sharpened);
+  for (std::size_t c = 0; c < n; ++c) policy[c] = static_cast<float>(weights[c] / sharpened);
   return static_cast<std::int32_t>(draw_index(rng_, weights, sharpened));
 }
 

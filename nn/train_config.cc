@@ -58,8 +58,10 @@ void finish(TrainConfig& t, const Config& c) {
                       " must not exceed search.simulations (" + std::to_string(t.search.simulations) +
                       "), the full budget");
   // Evaluation plays the self-play search at its own budget, without exploration noise.
+  if (!c.was_set_field(t.eval_concealed_moves)) t.eval_concealed_moves = t.search.concealed_moves;
   t.eval_search = t.search;
   t.eval_search.simulations = t.eval_simulations;
+  t.eval_search.concealed_moves = t.eval_concealed_moves;
   t.eval_search.gumbel_scale = 0;
   t.eval_search.dirichlet_epsilon = 0;
   t.eval_search.temperature = 0;

@@ -54,6 +54,9 @@ struct TrainConfig {
   bool eval_previous = false;
   int eval_ladder_rungs = 1;
   int eval_simulations = 32;
+  // The agent's concealed choices in evaluation games and play; unset: search.concealed_moves.
+  // Self-play may draw them cheaply from the policy while play searches them (search_mixed).
+  ConcealedMoves eval_concealed_moves = ConcealedMoves::kSearch;
   // Past what 15 minutes train here (about 6500 steps): the clock ends a default run, and
   // the learning-rate schedule follows whichever limit comes first.
   std::int64_t max_steps = 20000;
@@ -76,7 +79,8 @@ struct TrainConfig {
   }
 
   // Derived when a config is loaded, not keys of their own:
-  SearchConfig eval_search;  // the agent's search in evaluation games: `search` at eval_simulations, no noise
+  SearchConfig eval_search;  // the agent's search in evaluation games: `search` at eval_simulations, no noise,
+                            // its concealed choices as eval_concealed_moves
   std::string yaml;          // the config as used, every key, for the run folder
 
   template <class V>
@@ -130,6 +134,10 @@ struct TrainConfig {
         "top is stronger (0: none)",
         Range::between(0, kMaxLadderRungs));
       v("simulations", eval_simulations, "the agent's search budget in evaluation games", Range::between(1, 100000));
+      v("concealed_moves", eval_concealed_moves,
+        "the agent's choices another seat does not see, in evaluation games and play (search.concealed_moves' "
+        "values; unset: as search.concealed_moves)",
+        kConcealedMovesNames);
     });
     v.section("distributed", [&] {
       v("learners", learners,

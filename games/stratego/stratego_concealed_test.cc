@@ -1,4 +1,4 @@
-// Stratego's setup as a concealed choice (PlayerView::choice_concealed) and a search that draws it from the policy.
+// Stratego's setup as a concealed choice (PlayerView::choice_concealed) and searches that draw it from a policy.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -93,6 +93,48 @@ TEST(StrategoConcealed, ASetupStepIsDrawnFromThePriorWithoutASearch) { expect_se
 TEST(StrategoConcealed, ALowerTemperatureDrawsFromASharperPriorAndZeroFromItsLikeliest) {
   expect_setup_steps_drawn_at(0.5f);
   expect_setup_steps_drawn_at(0.0f);
+}
+
+// search_mixed: every setup step gets the whole search, and the step played is drawn from the
+// search's policy rather than its most visited choice. With every value 0 Gumbel's improved
+// policy is the prior itself, so the draws must follow the sloped prior.
+TEST(StrategoConcealed, SearchMixedSearchesASetupStepAndDrawsFromTheSearchsPolicy) {
+  std::shared_ptr<const Game> game = load_game("stratego(variant=barrage)");
+  std::unique_ptr<State> state = game->new_initial_state();
+  const PlayerView view = PlayerView::of_mover(*state);
+  const std::vector<Action> legal = view.legal_actions();
+  const std::size_t n = legal.size();
+  SearchConfig config = concealed_policy_config();
+  config.concealed_moves = ConcealedMoves::kSearchMixed;
+  config.gumbel_scale = 0;  // as players search: Gumbel's own choice would be the likeliest action
+  Search search(*game, config, 7);
+  SlopedPrior evaluator;
+  std::vector<int> drawn(n, 0);
+  constexpr int kDraws = 1500;
+  const double total = static_cast<double>(n * (n + 1) / 2);
+  for (int i = 0; i < kDraws; ++i) {
+    const SearchResult result = search_from(search, view, evaluator);
+    ASSERT_FALSE(result.concealed);  // a search target, not an outcome's
+    ASSERT_EQ(result.simulations, 16);
+    for (std::size_t k = 0; k < n; ++k) ASSERT_NEAR(result.policy[k], static_cast<double>(k + 1) / total, 1e-4);
+    ++drawn[static_cast<std::size_t>(std::find(legal.begin(), legal.end(), result.action) - legal.begin())];
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const double p = static_cast<double>(k + 1) / total;
+    EXPECT_NEAR(drawn[k], kDraws * p, 4 * std::sqrt(kDraws * p * (1 - p))) << "action " << legal[k];
+  }
+}
+
+TEST(StrategoConcealed, SearchMixedAtTemperatureZeroPlaysTheSearchsLikeliestChoice) {
+  std::shared_ptr<const Game> game = load_game("stratego(variant=barrage)");
+  std::unique_ptr<State> state = game->new_initial_state();
+  SearchConfig config = concealed_policy_config();
+  config.concealed_moves = ConcealedMoves::kSearchMixed;
+  config.concealed_temperature = 0;
+  Search search(*game, config, 7);
+  SlopedPrior evaluator;
+  const PlayerView view = PlayerView::of_mover(*state);
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(search_from(search, view, evaluator).action, view.legal_actions().back());
 }
 
 TEST(StrategoConcealed, AMoveIsSearchedWithItsWholeBudget) {

@@ -70,11 +70,14 @@ TEST(SearchRefusals, CombinationsThisSearchDoesNotDoAreNamed) {
   EXPECT_TRUE(contains(construction_error(*kuhn, "belief_deals=16,hidden=single_sample"),
                        "hidden=single_sample searches one deal"));
   EXPECT_TRUE(contains(construction_error(*matrix, "concealed_moves=policy"),
-                       "search: concealed_moves=policy draws the choices other seats do not see from the policy, and "
+                       "search: concealed_moves=policy draws the choices other seats do not see from a policy, and "
                        "biased_rps has no hidden information"));
+  EXPECT_TRUE(contains(construction_error(*matrix, "concealed_moves=search_mixed"),
+                       "search: concealed_moves=search_mixed draws the choices other seats do not see"));
   // What it does do is accepted.
   EXPECT_EQ(construction_error(*kuhn, "belief_deals=16,belief_window=2,belief_floor=0"), "no error");
   EXPECT_EQ(construction_error(*kuhn, "concealed_moves=policy,belief_deals=4"), "no error");
+  EXPECT_EQ(construction_error(*kuhn, "concealed_moves=search_mixed"), "no error");
   EXPECT_EQ(construction_error(*matrix, "algorithm=uct"), "no error");
   EXPECT_EQ(construction_error(*kuhn, "algorithm=gumbel,hidden=single_sample"), "no error");
   EXPECT_EQ(construction_error(*load_game("virus_war"), "transpositions=true,reuse_tree=true"), "no error");

@@ -226,6 +226,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "checkpoint.every_steps=9", "checkpoint.keep=2",
       "evaluation.every_steps=0", "evaluation.games=4", "evaluation.opponents=[uct:7, random]",
       "evaluation.previous_checkpoint=true", "evaluation.ladder_rungs=3", "evaluation.simulations=5",
+      "evaluation.concealed_moves=search_mixed",
       "distributed.learners=3", "run.max_steps=8",
       "run.max_minutes=0.5",
       "run.log_every_seconds=2"};
@@ -416,6 +417,20 @@ TEST_F(TrainConfigErrors, BadOverridesNameTheOverride) {
   EXPECT_EQ(game.rfind("--set game=chess: ", 0), 0u) << game;
   const std::string opponent = load_error("seed: 1\n", {"evaluation.opponents=[uct:x]"});
   EXPECT_EQ(opponent.rfind("--set evaluation.opponents=[uct:x]: ", 0), 0u) << opponent;
+}
+
+TEST(TrainConfig, EvaluationConcealedMovesFollowTheSearchUnlessSet) {
+  const auto game = std::string("game: stratego(variant=barrage)\n");
+  const TrainConfig inherited = parse_train_config(game, "x.yaml", {"search.concealed_moves=policy"});
+  EXPECT_EQ(inherited.eval_concealed_moves, ConcealedMoves::kPolicy);
+  EXPECT_EQ(inherited.eval_search.concealed_moves, ConcealedMoves::kPolicy);
+  EXPECT_NE(inherited.yaml.find("concealed_moves: policy"), std::string::npos);
+  const TrainConfig set =
+      parse_train_config(game, "x.yaml", {"search.concealed_moves=policy", "evaluation.concealed_moves=search_mixed"});
+  EXPECT_EQ(set.search.concealed_moves, ConcealedMoves::kPolicy);  // self-play is unchanged
+  EXPECT_EQ(set.eval_search.concealed_moves, ConcealedMoves::kSearchMixed);
+  // The run folder's config says what evaluation played, and reads back to the same.
+  EXPECT_EQ(parse_train_config(set.yaml, "config.yaml").eval_search.concealed_moves, ConcealedMoves::kSearchMixed);
 }
 
 }  // namespace
