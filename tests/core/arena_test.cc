@@ -23,10 +23,6 @@ const Game& game() {
   return *loaded;
 }
 
-BotFactory factory() {
-  return [](std::string_view spec, const Game& g, std::uint64_t seed) { return make_search_bot(spec, g, seed); };
-}
-
 ArenaOptions options(int games, int threads, std::uint64_t seed = 1) {
   ArenaOptions o;
   o.games = games;
@@ -91,7 +87,7 @@ TEST(Arena, RandomAgainstRandomIsFairAndSeatsAlternate) {
   // seat bias in scheduling or scoring would show. 4000 games take about 0.25 s (Release).
   constexpr int kGames = 4000;
   const auto start = std::chrono::steady_clock::now();
-  const ArenaReport report = run_arena(game(), {"random", "random"}, {{0, 1}}, factory(), options(kGames, 2, 77));
+  const ArenaReport report = run_arena(game(), {"random", "random"}, {{0, 1}}, make_search_bot, options(kGames, 2, 77));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%d random games in %.2f s\n", kGames, seconds);
   ASSERT_EQ(report.games.size(), static_cast<std::size_t>(kGames));
@@ -179,7 +175,7 @@ TEST(ArenaGroups, SeatOrdersCycleEveryPermutationInRotations) {
 TEST(Arena, TwoPlayerRatingsAreTheEloOfThePairings) {
   // Ratings come from each game's ranking; with two players that is exactly fit_elo.
   const std::vector<std::string> players = {"uct:4", "random", "uct:12"};
-  const ArenaReport report = run_arena(game(), players, round_robin_groups(3, 2), factory(), options(10, 2, 4));
+  const ArenaReport report = run_arena(game(), players, round_robin_groups(3, 2), make_search_bot, options(10, 2, 4));
   std::vector<PairResult> pairs;
   for (const Pairing& p : report.pairings)
     pairs.push_back({p.a, p.b, static_cast<double>(p.wins), static_cast<double>(p.draws), static_cast<double>(p.losses)});
@@ -194,9 +190,9 @@ TEST(Arena, TwoPlayerRatingsAreTheEloOfThePairings) {
 TEST(Arena, ResultsDoNotDependOnTheThreadCount) {
   const std::vector<std::string> players = {"random", "uct:8", "mcts(algorithm=gumbel,simulations=4)"};
   const auto groups = round_robin_groups(3, 2);
-  const ArenaReport one = run_arena(game(), players, groups, factory(), options(4, 1, 5));
+  const ArenaReport one = run_arena(game(), players, groups, make_search_bot, options(4, 1, 5));
   for (int threads : {2, 3}) {
-    const ArenaReport many = run_arena(game(), players, groups, factory(), options(4, threads, 5));
+    const ArenaReport many = run_arena(game(), players, groups, make_search_bot, options(4, threads, 5));
     ASSERT_EQ(many.games.size(), one.games.size());
     for (std::size_t i = 0; i < one.games.size(); ++i) {
       EXPECT_EQ(many.games[i].group, one.games[i].group) << i;
@@ -209,7 +205,7 @@ TEST(Arena, ResultsDoNotDependOnTheThreadCount) {
     EXPECT_EQ(many.elo.elo, one.elo.elo);
   }
   // A different seed plays different games.
-  const ArenaReport other = run_arena(game(), players, groups, factory(), options(4, 2, 6));
+  const ArenaReport other = run_arena(game(), players, groups, make_search_bot, options(4, 2, 6));
   EXPECT_NE(other.records(), one.records());
   // Every pairing played its 4 games.
   ASSERT_EQ(one.pairings.size(), 3u);
@@ -226,14 +222,14 @@ TEST(Arena, GamesOpenWithTheirOwnRandomTurnsUnlessTold) {
     ArenaOptions told = options(4, 1, 3), other = options(4, 1, 3);
     told.opening_turns = own;
     other.opening_turns = own == 0 ? 2 : 0;
-    const std::string by_default = run_arena(*g, {"random", "random"}, {{0, 1}}, factory(), options(4, 1, 3)).records();
-    EXPECT_EQ(by_default, run_arena(*g, {"random", "random"}, {{0, 1}}, factory(), told).records()) << name;
-    EXPECT_NE(by_default, run_arena(*g, {"random", "random"}, {{0, 1}}, factory(), other).records()) << name;
+    const std::string by_default = run_arena(*g, {"random", "random"}, {{0, 1}}, make_search_bot, options(4, 1, 3)).records();
+    EXPECT_EQ(by_default, run_arena(*g, {"random", "random"}, {{0, 1}}, make_search_bot, told).records()) << name;
+    EXPECT_NE(by_default, run_arena(*g, {"random", "random"}, {{0, 1}}, make_search_bot, other).records()) << name;
   }
 }
 
 TEST(Arena, UctBeatsRandomClearly) {
-  const ArenaReport report = run_arena(game(), {"random", "uct:50"}, {{0, 1}}, factory(), options(20, 0, 3));
+  const ArenaReport report = run_arena(game(), {"random", "uct:50"}, {{0, 1}}, make_search_bot, options(20, 0, 3));
   ASSERT_EQ(report.pairings.size(), 1u);
   const Pairing& p = report.pairings[0];  // random's results against uct:50
   EXPECT_EQ(p.games(), 20);
@@ -244,7 +240,7 @@ TEST(Arena, UctBeatsRandomClearly) {
 TEST(Arena, ReportsNameEveryPlayer) {
   // A spec with commas must survive the CSV files.
   const std::vector<std::string> players = {"random", "uct:6", "mcts(simulations=4,c_puct=2)"};
-  const ArenaReport report = run_arena(game(), players, round_robin_groups(3, 2), factory(), options(2, 2, 9));
+  const ArenaReport report = run_arena(game(), players, round_robin_groups(3, 2), make_search_bot, options(2, 2, 9));
   EXPECT_EQ(report.game, "virus_war(strict=false)");
   EXPECT_EQ(report.players, players);
   const std::string table = report.table();
@@ -309,7 +305,7 @@ TEST(Arena, BadSpecsAndOptionsFailBeforeAnyGame) {
     o.progress = [&](const ArenaProgress&) { ++played; };
     std::string message = "no error";
     try {
-      run_arena(game(), players, groups, factory(), o);
+      run_arena(game(), players, groups, make_search_bot, o);
     } catch (const InputError& e) {
       message = e.what();
     }
@@ -377,7 +373,7 @@ TEST(Arena, ProgressIsReportedOncePerGameInOrder) {
       last_seconds = p.seconds;
     };
     const ArenaReport report =
-        run_arena(game(), {"random", "random", "random"}, round_robin_groups(3, 2), factory(), o);
+        run_arena(game(), {"random", "random", "random"}, round_robin_groups(3, 2), make_search_bot, o);
     EXPECT_EQ(total, 21);
     ASSERT_EQ(done.size(), 21u);
     for (int i = 0; i < 21; ++i) EXPECT_EQ(done[i], i + 1);

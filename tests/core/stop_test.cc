@@ -125,10 +125,6 @@ TEST_F(Stop, RandomPlayEndsEarly) {
   EXPECT_LT(stats.seconds, 1e9);
 }
 
-BotFactory search_bots() {
-  return [](std::string_view spec, const Game& g, std::uint64_t seed) { return make_search_bot(spec, g, seed); };
-}
-
 ArenaOptions arena_options(int games) {
   ArenaOptions o;
   o.games = games;
@@ -143,7 +139,7 @@ TEST_F(Stop, AnArenaStoppedMidwayReportsOnlyTheGamesPlayed) {
     if (p.done == 5) request_stop();
   };
   const std::vector<std::string> players = {"random", "uct:8"};
-  const ArenaReport report = run_arena(virus_war(), players, round_robin_groups(2, 2), search_bots(), o);
+  const ArenaReport report = run_arena(virus_war(), players, round_robin_groups(2, 2), make_search_bot, o);
   EXPECT_TRUE(report.stopped);
   EXPECT_EQ(report.planned, 40);
   ASSERT_EQ(report.games.size(), 5u);
@@ -200,7 +196,7 @@ TEST_F(Stop, APlayerStoppedBeforeItsFirstGameHasNoRating) {
     if (p.done == 3) request_stop();
   };
   const std::vector<std::string> players = {"random", "uct:8", "uct:4"};
-  const ArenaReport report = run_arena(virus_war(), players, round_robin_groups(3, 2), search_bots(), o);
+  const ArenaReport report = run_arena(virus_war(), players, round_robin_groups(3, 2), make_search_bot, o);
   ASSERT_EQ(report.games.size(), 3u);
   ASSERT_EQ(report.standings[2].games, 0);
   EXPECT_EQ(report.elo.rated, (std::vector<bool>{true, true, false}));
@@ -221,7 +217,7 @@ TEST_F(Stop, APlayerStoppedBeforeItsFirstGameHasNoRating) {
 TEST_F(Stop, AnArenaOutOfTimeStopsLikeARequest) {
   ArenaOptions o = arena_options(10);
   o.max_seconds = 1e-9;  // spent before the first game can start
-  const ArenaReport report = run_arena(virus_war(), {"random", "uct:8"}, round_robin_groups(2, 2), search_bots(), o);
+  const ArenaReport report = run_arena(virus_war(), {"random", "uct:8"}, round_robin_groups(2, 2), make_search_bot, o);
   EXPECT_TRUE(report.stopped);
   EXPECT_TRUE(report.games.empty());
   EXPECT_FALSE(stop_requested());
@@ -229,7 +225,7 @@ TEST_F(Stop, AnArenaOutOfTimeStopsLikeARequest) {
 
 TEST_F(Stop, AnArenaWithoutARequestPlaysEveryGame) {
   const ArenaReport report =
-      run_arena(virus_war(), {"random", "uct:4"}, round_robin_groups(2, 2), search_bots(), arena_options(4));
+      run_arena(virus_war(), {"random", "uct:4"}, round_robin_groups(2, 2), make_search_bot, arena_options(4));
   EXPECT_FALSE(report.stopped);
   EXPECT_EQ(report.games.size(), 4u);
   EXPECT_EQ(report.table().find("stopped early"), std::string::npos);

@@ -78,7 +78,7 @@ def test_a_human_at_a_hidden_information_game_sees_only_its_own_view():
         own = re.search(r"^chance: ([JQK])$", before_end, re.M).group(1)
         # The other card is dealt as '?', in the printed game and in the human's record.
         assert re.search(r"^chance: \?$", before_end, re.M)
-        assert f"P0, the game as you saw it: {own} ?" in before_end
+        assert f"The game as {game.player_name(0)} saw it: {own} ?" in before_end
         assert "Legal moves: p b" in before_end
         assert "'x' is not a Kuhn poker action" in before_end
         assert "Every player chooses at once" not in before_end

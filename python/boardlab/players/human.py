@@ -172,17 +172,13 @@ class HumanPlayer:
                 print(f"  {error}; try again ('?' for help)", file=self._out, flush=True)
 
     def _view(self, state: boardlab.State, seat: int) -> str:
-        """The board for perfect information; at a hidden-information game only the seat's own record and
-        legal moves, never the state itself."""
-        if state.game().type().perfect_information:
-            return str(state)
-        record = state.record_for(seat) or "(nothing yet)"
+        """The board for perfect information; at a hidden-information game what the seat may know (its board
+        where the game draws one, its record) and its legal moves, never the state itself."""
         from boardlab.player_view import PlayerView
-        from boardlab.render import VIEW_TEXTS  # the board as the seat sees it, for games that draw one
+        from boardlab.render import view_text
 
-        name = state.game().name()
-        board = VIEW_TEXTS[name](PlayerView(state, seat)) + "\n" if name in VIEW_TEXTS else ""
-        return f"{board}{self._label}, the game as you saw it: {record}\n{self._legal_moves(state, seat)}"
+        view = PlayerView(state, seat)
+        return f"{view_text(view)}\n{self._legal_moves(state, seat)}" if view.hides else view_text(view)
 
     @staticmethod
     def _legal_moves(state: boardlab.State, seat: int) -> str:
