@@ -161,9 +161,9 @@ struct SearchConfig {
   float belief_floor = 0.1f;
   ConcealedMoves concealed_moves = ConcealedMoves::kSearch;
   // Players (self-play draws at 1: its targets are for that draw): a concealed choice is
-  // drawn from the policy (kPolicy) or the search's policy (kSearchMixed) raised to 1/T, renormalised. Below 1 it
-  // leans to the network's likeliest choices: stronger against an opponent that does not
-  // read them, more predictable to one that does. 0: the likeliest alone.
+  // drawn from the policy (kPolicy) or the search's policy (kSearchMixed) raised to 1/T,
+  // renormalised. Below 1 it leans to the likeliest choices: stronger against an opponent
+  // that does not read them, more predictable to one that does. 0: the likeliest alone.
   float concealed_temperature = 1.0f;
   // Share the children of nodes whose positions are equal (commuting sub-moves reach one
   // position in several orders); perfect-information games only.

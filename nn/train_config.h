@@ -80,7 +80,7 @@ struct TrainConfig {
 
   // Derived when a config is loaded, not keys of their own:
   SearchConfig eval_search;  // the agent's search in evaluation games: `search` at eval_simulations, no noise,
-                            // its concealed choices as eval_concealed_moves
+                             // its concealed choices as eval_concealed_moves
   std::string yaml;          // the config as used, every key, for the run folder
 
   template <class V>
