@@ -3,8 +3,10 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -107,6 +109,11 @@ std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const 
 }
 
 std::unique_ptr<Bot> make_any_bot(std::string_view text, const Game& game, std::uint64_t seed) {
+  return make_any_bot_with_cache(text, game, seed, std::numeric_limits<int>::max());
+}
+
+std::unique_ptr<Bot> make_any_bot_with_cache(std::string_view text, const Game& game, std::uint64_t seed,
+                                             int max_cache_positions) {
   const PlayerSpec spec = parse_player_spec(text);
   if (spec.kind != "agent") return make_search_bot(text, game, seed);
   if (!spec.argument)
@@ -116,6 +123,7 @@ std::unique_ptr<Bot> make_any_bot(std::string_view text, const Game& game, std::
   SearchConfig config = checkpoint.search;
   try {
     set_search_options(config, spec.options);
+    config.cache_positions = std::min(config.cache_positions, std::max(max_cache_positions, 0));
     validate(config);
   } catch (const InputError& e) {
     throw InputError("player " + quote_input(text) + ": " + e.what());

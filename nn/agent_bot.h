@@ -26,6 +26,11 @@ SearchConfig default_agent_search(const Game& game);
 // (random, uct:N, mcts(...)). The checkpoint must be of `game`. The agent
 // plays its own run's evaluation search (checkpoint_search) with the spec's keys on top.
 std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::uint64_t seed);
+// The same, with a network player's evaluation cache (search.cache_positions) capped at
+// `max_cache_positions`: a caller that holds many such bots at once (self-play's fixed
+// opponents, one per game) shares out one cache's worth of memory among them.
+std::unique_ptr<Bot> make_any_bot_with_cache(std::string_view spec, const Game& game, std::uint64_t seed,
+                                             int max_cache_positions);
 
 // Loads (or returns the cached) model of a checkpoint file.
 std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game);
