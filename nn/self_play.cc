@@ -34,8 +34,8 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
     slot.search = std::make_unique<Search>(game, search_config_, rng_());
     if (!config.opponent.empty()) {
       try {
-        // One bot per game: together they keep one search thread's cache, not one each (a
-        // 16,384-position cache in each of 64 bots filled 24 GB in an exploit run).
+        // One bot per game: together they keep one search thread's cache, not one each, which
+        // multiplied the cache's memory by the games a worker plays at once.
         slot.opponent =
             make_any_bot_with_cache(config.opponent, game, rng_(), search.cache_positions / config.concurrent_games);
       } catch (const InputError& e) {
