@@ -424,7 +424,10 @@ TEST(TrainConfig, EvaluationConcealedMovesFollowTheSearchUnlessSet) {
   const TrainConfig inherited = parse_train_config(game, "x.yaml", {"search.concealed_moves=policy"});
   EXPECT_EQ(inherited.eval_concealed_moves, ConcealedMoves::kPolicy);
   EXPECT_EQ(inherited.eval_search.concealed_moves, ConcealedMoves::kPolicy);
-  EXPECT_NE(inherited.yaml.find("concealed_moves: policy"), std::string::npos);
+  // The dump shows the evaluation key resolved, not only search's.
+  const std::size_t evaluation = inherited.yaml.find("\nevaluation:");
+  ASSERT_NE(evaluation, std::string::npos);
+  EXPECT_NE(inherited.yaml.find("concealed_moves: policy", evaluation), std::string::npos);
   const TrainConfig set =
       parse_train_config(game, "x.yaml", {"search.concealed_moves=policy", "evaluation.concealed_moves=search_mixed"});
   EXPECT_EQ(set.search.concealed_moves, ConcealedMoves::kPolicy);  // self-play is unchanged
