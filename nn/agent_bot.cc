@@ -112,23 +112,38 @@ std::unique_ptr<Bot> make_any_bot(std::string_view text, const Game& game, std::
   return make_any_bot_with_cache(text, game, seed, std::numeric_limits<int>::max());
 }
 
+namespace {
+
+// An agent spec's network and the search it plays: its run's evaluation search, the spec's
+// keys on top, the evaluation cache at most `max_cache_positions`.
+CachedCheckpoint resolve_agent(const PlayerSpec& spec, std::string_view text, const Game& game, int max_cache_positions) {
+  if (spec.kind != "agent") throw InputError("player " + quote_input(text) + " is not an agent:CHECKPOINT player");
+  if (!spec.argument)
+    throw InputError("player " + quote_input(text) +
+                     ": agent needs a checkpoint path, as in agent:runs/x/checkpoints/latest.pt(simulations=64)");
+  CachedCheckpoint agent = cached_checkpoint(*spec.argument, game);
+  try {
+    set_search_options(agent.search, spec.options);
+    agent.search.cache_positions = std::min(agent.search.cache_positions, std::max(max_cache_positions, 0));
+    validate(agent.search);
+  } catch (const InputError& e) {
+    throw InputError("player " + quote_input(text) + ": " + e.what());
+  }
+  return agent;
+}
+
+}  // namespace
+
+SearchConfig agent_search(std::string_view spec, const Game& game, int max_cache_positions) {
+  return resolve_agent(parse_player_spec(spec), spec, game, max_cache_positions).search;
+}
+
 std::unique_ptr<Bot> make_any_bot_with_cache(std::string_view text, const Game& game, std::uint64_t seed,
                                              int max_cache_positions) {
   const PlayerSpec spec = parse_player_spec(text);
   if (spec.kind != "agent") return make_search_bot(text, game, seed);
-  if (!spec.argument)
-    throw InputError("player " + quote_input(text) +
-                     ": agent needs a checkpoint path, as in agent:runs/x/checkpoints/latest.pt(simulations=64)");
-  const CachedCheckpoint checkpoint = cached_checkpoint(*spec.argument, game);
-  SearchConfig config = checkpoint.search;
-  try {
-    set_search_options(config, spec.options);
-    config.cache_positions = std::min(config.cache_positions, std::max(max_cache_positions, 0));
-    validate(config);
-  } catch (const InputError& e) {
-    throw InputError("player " + quote_input(text) + ": " + e.what());
-  }
-  return make_network_bot(checkpoint.model, game, config, seed);
+  const CachedCheckpoint agent = resolve_agent(spec, text, game, max_cache_positions);
+  return make_network_bot(agent.model, game, agent.search, seed);
 }
 
 }  // namespace boardlab

@@ -32,6 +32,11 @@ std::unique_ptr<Bot> make_any_bot(std::string_view spec, const Game& game, std::
 std::unique_ptr<Bot> make_any_bot_with_cache(std::string_view spec, const Game& game, std::uint64_t seed,
                                              int max_cache_positions);
 
+// The search an "agent:PATH(key=value,...)" spec plays (what make_any_bot_with_cache gives
+// its bot): the checkpoint's run's evaluation search, the spec's keys on top, the cache at
+// most `max_cache_positions`. Throws InputError for any other kind of player or a bad key.
+SearchConfig agent_search(std::string_view spec, const Game& game, int max_cache_positions);
+
 // Loads (or returns the cached) model of a checkpoint file.
 std::shared_ptr<const Model> cached_checkpoint_model(const std::string& path, const Game& game);
 // The search the checkpoint's run evaluated its agent with (training's search at the

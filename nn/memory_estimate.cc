@@ -102,7 +102,9 @@ MemoryEstimate estimate_training_memory(const TrainConfig& config, const Game& g
   const double request = kFloat * leaves * (cells * shape.channels + actions);
   const double batches = config.inference.threads > 0 ? config.inference.threads : config.workers;
   // Each worker's evaluation cache, once full: a prior per legal action and a value per seat.
-  const double cache = static_cast<double>(config.workers) * config.search.cache_positions *
+  // A fixed opponent's bots (self_play.opponent, one per game) share as many again a worker.
+  const double caches = config.self_play.opponent.empty() ? 1 : 2;
+  const double cache = caches * config.workers * config.search.cache_positions *
                        (sizeof(Evaluation) + 32 + kFloat * (branching + game.num_players()));
   e.self_play = games * (tree + request) + cache +
                 batches * config.inference.max_batch * kFloat * (3 * trunk + cells * shape.channels + actions);

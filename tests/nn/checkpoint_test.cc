@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -167,6 +168,25 @@ TEST(Checkpoint, AnAgentPlaysItsRunsEvaluationSearch) {
   EXPECT_NO_THROW(make_any_bot("agent:" + with_config + "(simulations=4)", game, 0));
   const std::string error = error_of([&] { make_any_bot("agent:" + with_config + ",rollout_weight=2", game, 0); });
   EXPECT_NE(error.find("rollout_weight"), std::string::npos) << error;
+}
+
+TEST(Checkpoint, AnAgentsCacheIsCappedWhereManyArePlayedAtOnce) {
+  // Self-play holds a fixed opponent per concurrent game and shares one cache's worth of
+  // positions among them: the cap lowers the run's (or the spec's) cache, never raises it.
+  TempDir tmp;
+  const Game& game = virus_war();
+  const std::string path = tmp / "run.pt";
+  const Model model(tiny_network(), game, 1);
+  const TrainConfig run = parse_train_config("game: virus_war\nsearch:\n  cache_positions: 4096\n", "test");
+  save_checkpoint(path, model, nullptr, {game.to_string(), tiny_network(), 1, 0, 0, 0, run.yaml, {}});
+  const std::string agent = "agent:" + path;
+  EXPECT_EQ(agent_search(agent, game, std::numeric_limits<int>::max()).cache_positions, 4096);
+  EXPECT_EQ(agent_search(agent, game, 512).cache_positions, 512);
+  EXPECT_EQ(agent_search(agent + "(cache_positions=100)", game, 512).cache_positions, 100);
+  EXPECT_EQ(agent_search(agent + "(cache_positions=100,simulations=7)", game, 512).simulations, 7);
+  EXPECT_EQ(agent_search(agent, game, 0).cache_positions, 0);
+  const std::string error = error_of<InputError>([&] { agent_search("uct:200", game, 512); });
+  EXPECT_NE(error.find("uct:200"), std::string::npos) << error;
 }
 
 TEST(Checkpoint, WithoutTrainerHasNoOptimizerState) {

@@ -89,6 +89,21 @@ TEST(MemoryEstimate, ATrainingStepTakesAboutWhatItEstimates) {
   EXPECT_LT(measured, expected * 2) << "measured " << measured / 1e6 << " MB, estimated " << expected / 1e6 << " MB";
 }
 
+TEST(MemoryEstimate, AFixedOpponentsCachesAreCounted) {
+  // Self-play's fixed opponents (an exploit run's target) share one search thread's cache
+  // among their bots a worker (nn/self_play.cc): the estimate counts that cache once more.
+  TrainConfig alone;
+  alone.search.cache_positions = 100000;
+  TrainConfig against = alone;
+  against.self_play.opponent = "uct:200";
+  const MemoryEstimate a = estimate_training_memory(alone, virus_war());
+  const MemoryEstimate b = estimate_training_memory(against, virus_war());
+  alone.search.cache_positions = 0;
+  const double one_cache = a.self_play - estimate_training_memory(alone, virus_war()).self_play;
+  EXPECT_GT(one_cache, 0);
+  EXPECT_NEAR(b.self_play - a.self_play, one_cache, one_cache * 1e-9);
+}
+
 TEST(MemoryEstimate, ARunThatDoesNotFitIsRefusedWithTheFigures) {
   // network.channels=512 and training.batch_size=65536 are in the schema's ranges; the run
   // failed on a 13.4 GB allocation two minutes in.
