@@ -19,19 +19,39 @@
 namespace boardlab {
 namespace {
 
+// A cell as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. A
+// column named after a player spec (score_vs_agent:CK(simulations=128,concealed_moves=...))
+// holds commas, and unquoted it shifted every cell after it for every reader of the file.
+std::string csv_cell(const std::string& cell) {
+  if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
+  std::string quoted = "\"";
+  for (const char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+// One line of the file back into cells, quoted cells undone.
 std::vector<std::string> split_csv_line(const std::string& line) {
-  // The file holds numbers and plain names only: no quoting to undo.
-  std::vector<std::string> cells;
-  std::string cell;
-  std::istringstream in(line);
-  while (std::getline(in, cell, ',')) cells.push_back(cell);
-  if (!line.empty() && line.back() == ',') cells.emplace_back();
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      cells.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      cells.emplace_back();
+    } else {
+      cells.back() += c;
+    }
+  }
   return cells;
 }
 
 std::string join(const std::vector<std::string>& cells) {
   std::string out;
-  for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + cells[i];
+  for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_cell(cells[i]);
   return out;
 }
 

@@ -89,6 +89,26 @@ TEST(MetricsFile, RowsFollowTheHeaderAndUnknownColumnsAreRefused) {
   EXPECT_EQ(metric_number(1.23456, 2), "1.23");
 }
 
+TEST(MetricsFile, ColumnsNamedAfterPlayerSpecsAreQuotedAndReadBack) {
+  // An opponent's column is named after its spec, which may hold commas and quotes; unquoted,
+  // every reader shifted the cells after it (an exploit run lost its final games to it).
+  TempDir tmp;
+  const std::string path = tmp / "metrics.csv";
+  const std::string column = "score_vs_agent:'a\"b.pt'(simulations=128,concealed_moves=search_mixed)";
+  {
+    MetricsFile metrics(path, {"step", column, "elo"}, std::nullopt);
+    metrics.append({{"step", "1"}, {column, "0.75"}, {"elo", "3"}});
+  }
+  EXPECT_EQ(file_text(path),
+            "step,\"score_vs_agent:'a\"\"b.pt'(simulations=128,concealed_moves=search_mixed)\",elo\n1,0.75,3\n");
+  // A resume finds the column by its name again and keeps its cells in place.
+  MetricsFile resumed(path, {"step", "elo", column}, MetricsCut{1, -1});
+  EXPECT_EQ(resumed.rows(), 1);
+  EXPECT_EQ(resumed.last_kept(column), 0.75);
+  EXPECT_EQ(resumed.last_kept("elo"), 3);
+  EXPECT_EQ(resumed.columns().size(), 3u);
+}
+
 TEST(MetricsFile, AResumeDropsLaterRowsMapsColumnsByNameAndKeepsTheOldOnes) {
   TempDir tmp;
   const std::string path = tmp / "metrics.csv";
