@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/arena.h"
+#include "core/text.h"
 
 namespace boardlab {
 namespace {
@@ -54,15 +55,6 @@ std::string rating_text(const EloFit& elo, std::size_t i, const Standing& standi
   const std::string rating = pad(signed_fixed(elo.elo[i]), 7, false);
   if (static_cast<int>(i) == elo.anchor) return rating + "   (anchor)";
   return rating + "   [" + signed_fixed(elo.low[i]) + ", " + signed_fixed(elo.high[i]) + "]";
-}
-
-// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, as
-// player specs such as "mcts(simulations=64,c_puct=2)" do.
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 std::string percent_or_dash(double share) { return std::isnan(share) ? "-" : fixed(100 * share, 1) + "%"; }

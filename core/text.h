@@ -24,6 +24,10 @@ constexpr std::optional<bool> parse_bool(std::string_view s) {
   return std::nullopt;
 }
 
+// `s` as one CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, as
+// player specs such as "mcts(simulations=64,c_puct=2)" do, which name arena rows and metrics columns.
+std::string csv_field(std::string_view s);
+
 // How much of a piece of input an error message echoes, in characters: enough to recognise
 // it, not a 5 MB token echoed back three times.
 inline constexpr std::size_t kInputEchoChars = 80;

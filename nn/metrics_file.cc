@@ -15,19 +15,10 @@
 #include "core/atomic_file.h"
 #include "core/errors.h"
 #include "core/read_file.h"
+#include "core/text.h"
 
 namespace boardlab {
 namespace {
-
-// A cell as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. A
-// column named after a player spec (score_vs_agent:CK(simulations=128,concealed_moves=...))
-// holds commas, and unquoted it shifted every cell after it for every reader of the file.
-std::string csv_cell(const std::string& cell) {
-  if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
-  std::string quoted = "\"";
-  for (const char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
 
 // One line of the file back into cells, quoted cells undone.
 std::vector<std::string> split_csv_line(const std::string& line) {
@@ -49,9 +40,11 @@ std::vector<std::string> split_csv_line(const std::string& line) {
   return cells;
 }
 
+// Quoted as csv_field quotes: a column named after a player spec (score_vs_agent:CK(simulations=
+// 128,concealed_moves=...)) holds commas, and unquoted it shifted every cell after it.
 std::string join(const std::vector<std::string>& cells) {
   std::string out;
-  for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_cell(cells[i]);
+  for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
   return out;
 }
 
