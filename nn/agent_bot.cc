@@ -116,7 +116,8 @@ namespace {
 
 // An agent spec's network and the search it plays: its run's evaluation search, the spec's
 // keys on top, the evaluation cache at most `max_cache_positions`.
-CachedCheckpoint resolve_agent(const PlayerSpec& spec, std::string_view text, const Game& game, int max_cache_positions) {
+CachedCheckpoint resolve_agent(const PlayerSpec& spec, std::string_view text, const Game& game,
+                               int max_cache_positions) {
   if (spec.kind != "agent") throw InputError("player " + quote_input(text) + " is not an agent:CHECKPOINT player");
   if (!spec.argument)
     throw InputError("player " + quote_input(text) +
