@@ -117,7 +117,7 @@ std::vector<ChanceOutcome> State::chance_outcomes() const {
   return out;
 }
 
-Action State::random_legal_action(Rng& rng) const {
+Action State::draw_random_action(Rng& rng) const {
   const Player actor = current_player();
   if (actor == kChancePlayer) {
     std::vector<ChanceOutcome> outcomes;
@@ -130,7 +130,7 @@ Action State::random_legal_action(Rng& rng) const {
   return random_legal_action(actor, rng);
 }
 
-Action State::random_legal_action(Player player, Rng& rng) const {
+Action State::draw_random_action_of(Player player, Rng& rng) const {
   std::vector<Action> actions;
   legal_actions(player, actions);
   if (actions.empty())

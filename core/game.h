@@ -78,6 +78,31 @@ struct ActionLayout {
   int board_wide() const;
 };
 
+// What a game declares for the layers above it (the arena, training, its diagnostics), as
+// data fixed when the game is made; nothing in the rules depends on it.
+struct GameTraits {
+  // Where the actions of the viewer's frame lie on the observation's grid; empty: such a
+  // game's network has the linear policy head only.
+  ActionLayout action_layout;
+  // The action that gives up a turn where the game has one (Virus War's pass), else
+  // kInvalidAction. Training diagnostics count it: a policy that learns to pass where
+  // passing draws is a common way for self-play to stall.
+  Action pass_action = kInvalidAction;
+  // Uniformly random turns (State::move_number) that open each arena game unless the caller
+  // says otherwise (ArenaOptions::opening_turns), so that deterministic players still play
+  // different games. A game whose random turns decide games rather than vary them says
+  // fewer (Squares: a random round may give one seat a 10x10 square, a quarter of the
+  // board, and the other a 2x2).
+  int arena_opening_turns = 2;
+  // Auxiliary training targets (KataGo's ownership and score targets; nothing else depends
+  // on them). Whether State::ownership is defined.
+  bool has_ownership = false;
+  // Whether terminal states have a final score per seat (State::scores): the largest
+  // difference two seats' scores can have, which scales a score margin onto [-1, 1]; 0 for
+  // a game without a score.
+  double max_score_margin = 0;
+};
+
 // A chance outcome with its probability.
 struct ChanceOutcome {
   Action action = kInvalidAction;
@@ -128,31 +153,10 @@ class Game {
   virtual Action action_to_view(Player viewer, Action action) const;
   virtual Action action_from_view(Player viewer, Action action) const;
 
-  // Where the actions of the viewer's frame lie on the observation's grid (ActionLayout);
-  // empty by default: such a game's network has the linear policy head only.
-  virtual ActionLayout action_layout() const { return {}; }
-
-  // The action that gives up a turn where the game has one (Virus War's pass), else
-  // kInvalidAction. Training diagnostics count it: a policy that learns to pass where
-  // passing draws is a common way for self-play to stall.
-  virtual Action pass_action() const { return kInvalidAction; }
-
-  // Uniformly random turns (State::move_number) that open each arena game unless the caller
-  // says otherwise (ArenaOptions::opening_turns), so that deterministic players still play
-  // different games: 2 by default. A game whose random turns decide games rather than vary
-  // them says fewer (Squares: a random round may give one seat a 10x10 square, a quarter of
-  // the board, and the other a 2x2).
-  virtual int arena_opening_turns() const { return 2; }
+  // What the game declares for the layers above it (GameTraits): data its constructor sets.
+  const GameTraits& traits() const { return traits_; }
 
   virtual std::unique_ptr<State> new_initial_state() const = 0;
-
-  // Auxiliary training targets a game may declare (KataGo's ownership and score targets;
-  // nothing else depends on them). Whether State::ownership is defined; false by default.
-  virtual bool has_ownership() const { return false; }
-  // Whether terminal states have a final score per seat (State::scores): the largest
-  // difference two seats' scores can have, which scales a score margin onto [-1, 1];
-  // 0 (the default) for a game without a score.
-  virtual double max_score_margin() const { return 0; }
 
   // One turn in the game's notation from the texts of its steps (State::move_number groups
   // them): by default joined by '-', or by '/' for a simultaneous round (a text per seat).
@@ -179,6 +183,8 @@ class Game {
   // how much history the observation shows), never the legal actions, outcomes or notation;
   // the game's constructor lists them.
   std::vector<std::string> observation_parameters_;
+  // Set by the game's constructor; the defaults suit a game without any of them.
+  GameTraits traits_;
 
  private:
   std::string name_;
@@ -202,6 +208,10 @@ class State {
   // The game ended by a cap that is not one of its rules (a move cap): terminal, with the
   // returns of an undecided game, and to be told apart from a draw under the rules.
   virtual bool is_truncated() const { return false; }
+  // Whether player p has left a game that goes on (a player knocked out of Klopodavka or War):
+  // it acts no more and its return is settled (returns() gives it from then on). False in
+  // games where every player plays to the end.
+  virtual bool is_out([[maybe_unused]] Player p) const { return false; }
   // The index of the current turn: 0 at the start, advancing when a turn ends (a player's
   // run of sub-moves, a simultaneous round, a chance event, as the game defines its turns).
   // Records, the human player and the arena's random openings count turns with it.
@@ -210,7 +220,7 @@ class State {
   // Legal actions of `player` here, ascending; empty for a player who does not act now.
   // At a chance node the outcomes are the legal actions of kChancePlayer. `out` is
   // cleared first and its capacity reused, so a loop that keeps one vector does not allocate.
-  virtual void legal_actions(Player player, std::vector<Action>& out) const = 0;
+  void legal_actions(Player player, std::vector<Action>& out) const { list_legal_actions(player, out); }
   std::vector<Action> legal_actions(Player player) const;
   // The legal actions of the one actor here (the mover or chance); none at a simultaneous
   // node (every seat acts there: ask per seat) or at the end.
@@ -223,13 +233,10 @@ class State {
   virtual void chance_outcomes(std::vector<ChanceOutcome>& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   // A random step of the one actor here: a uniformly random legal action of the mover, or
-  // a chance outcome drawn with its probability. Games override it when they can sample
-  // faster than listing every action. Throws at simultaneous and terminal nodes.
-  virtual Action random_legal_action(Rng& rng) const;
-  // A uniformly random legal action of `player` (any node where it acts). Simultaneous games
-  // override it as the fast path of their rounds (random play, rollouts), as the mover's
-  // version above is for turn-based games.
-  virtual Action random_legal_action(Player player, Rng& rng) const;
+  // a chance outcome drawn with its probability. Throws at simultaneous and terminal nodes.
+  Action random_legal_action(Rng& rng) const { return draw_random_action(rng); }
+  // A uniformly random legal action of `player` (any node where it acts).
+  Action random_legal_action(Player player, Rng& rng) const { return draw_random_action_of(player, rng); }
 
   // Plays one action of the mover, or the chance outcome. Throws IllegalActionError (state
   // unchanged) when it is not legal, with the reason.
@@ -237,8 +244,9 @@ class State {
   // Plays one action per seat at a simultaneous node, legality judged before any of them.
   virtual void apply_joint(std::span<const Action> actions);
 
-  // One value per player; defined once the game is terminal (zeros before).
-  virtual void returns(std::span<double> out) const = 0;
+  // One value per player: every player's once the game is terminal; before, a player's that
+  // is out (is_out), whose return is settled, and zeros for the others.
+  void returns(std::span<double> out) const { write_returns(out); }
   std::vector<double> returns() const;
 
   // What player p may know, from p's point of view, as observation_shape() floats.
@@ -246,9 +254,9 @@ class State {
   // Who owns each cell now, as `viewer` sees it and in its observation frame (so that
   // symmetries map it as they map an observation plane): observation_shape().cells()
   // floats, +1 the viewer's, -1 another player's, 0 nobody's. Training uses the final
-  // state's. For games with has_ownership(); the default throws InputError.
+  // state's. For games whose traits() say has_ownership; the default throws InputError.
   virtual void ownership(Player viewer, std::span<float> out) const;
-  // Each seat's final score, at a terminal state of a game with max_score_margin() > 0;
+  // Each seat's final score, at a terminal state of a game whose traits() give a max_score_margin above 0;
   // the default throws InputError.
   virtual void scores(std::span<double> out) const;
   // A key of everything player p knows here (its information state, with perfect recall):
@@ -272,8 +280,8 @@ class State {
   // The game's notation for one action of `actor` (a seat, or kChancePlayer) here, and its
   // inverse. string_to_action throws NotationError for text that names no action; it does
   // not check legality (apply does).
-  virtual std::string action_to_string(Player actor, Action action) const = 0;
-  virtual Action string_to_action(Player actor, std::string_view text) const = 0;
+  std::string action_to_string(Player actor, Action action) const { return action_text(actor, action); }
+  Action string_to_action(Player actor, std::string_view text) const { return read_action(actor, text); }
   // The same for the one actor here (the mover, or chance).
   std::string action_to_string(Action action) const { return action_to_string(current_player(), action); }
   Action string_to_action(std::string_view text) const { return string_to_action(current_player(), text); }
@@ -304,6 +312,18 @@ class State {
   explicit State(const Game& game) : game_(&game) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
+
+  // What a game's state defines behind the calls of the same meaning above, each under a
+  // name of its own, so that defining one hides none of the other forms of those calls.
+  virtual void list_legal_actions(Player player, std::vector<Action>& out) const = 0;
+  virtual void write_returns(std::span<double> out) const = 0;
+  virtual std::string action_text(Player actor, Action action) const = 0;
+  virtual Action read_action(Player actor, std::string_view text) const = 0;
+  // Games override these two when they can sample faster than listing every action:
+  // turn-based games the mover's step, simultaneous games a seat's action (random play and
+  // rollouts take their rounds seat by seat).
+  virtual Action draw_random_action(Rng& rng) const;
+  virtual Action draw_random_action_of(Player player, Rng& rng) const;
 
  private:
   const Game* game_;

@@ -173,32 +173,28 @@ std::unique_ptr<State> Game::load_record(std::string_view record) const {
   return state;
 }
 
-std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewer, Rng& rng, int max_nodes) const {
-  if (viewer != kPublicViewer && (viewer < 0 || viewer >= num_players()))
-    throw InputError("sample_record: the viewer must be a seat or kPublicViewer, got " + std::to_string(viewer));
-  // The record's words, split into the step texts each turn holds; a randomised depth-first
-  // search then matches one step at a time, so a hidden choice that a later step
-  // contradicts is undone rather than failing the whole draw.
+namespace {
+
+// Game::sample_record's search: a randomised depth-first search that matches the record one
+// step at a time, so a hidden choice that a later step contradicts is undone rather than
+// failing the whole draw. It keeps its own stack, not the call stack: a record of a million
+// steps (a long capped game, or hostile input) would otherwise overflow it.
+class RecordSampler {
+ public:
+  RecordSampler(const Game& game, std::string_view record, Player viewer, Rng& rng, int max_nodes)
+      : game_(game), viewer_(viewer), rng_(rng), max_nodes_(max_nodes), read_(record_turns(record)) {
+    for (std::string& word : read_.turns) turns_.push_back({std::move(word), {}});
+  }
+
+  std::unique_ptr<State> run();
+
+ private:
+  // The record's words, split into the step texts each turn holds.
   struct Turn {
     std::string word;
     std::vector<std::string> parts;  // for a simultaneous round: one per seat
   };
-  RecordTurns read = record_turns(record);
-  std::vector<Turn> turns;
-  for (std::string& word : read.turns) turns.push_back({std::move(word), {}});
-  int nodes = 0;
-  std::string deepest_error;
-  std::size_t deepest = 0;
-  const auto fail = [&](std::size_t t, const std::string& why) {
-    if (t >= deepest) {
-      deepest = t;
-      deepest_error =
-          "record turn " + std::to_string(t + 1) + (t < turns.size() ? " " + quote_input(turns[t].word) : "") + ": " + why;
-    }
-  };
-  // A node of the search: a state at part `part` of turn t, and the children it has yet to
-  // try. The search keeps its own stack, not the call stack: a record of a million steps
-  // (a long capped game, or hostile input) would otherwise overflow it.
+  // A node of the search: a state at part `part` of turn t, and the children it has yet to try.
   struct Node {
     Node(std::unique_ptr<State> at, std::size_t turn, std::size_t part_of_turn)
         : state(std::move(at)), t(turn), part(part_of_turn) {}
@@ -212,105 +208,51 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
     std::vector<std::size_t> index;
     bool exhausted = false;
   };
+
+  void fail(std::size_t t, const std::string& why) {
+    if (t < deepest_) return;
+    deepest_ = t;
+    deepest_error_ =
+        "record turn " + std::to_string(t + 1) + (t < turns_.size() ? " " + quote_input(turns_[t].word) : "") + ": " + why;
+  }
+  bool last_turn(std::size_t t) const { return read_.goes_on && t + 1 == turns_.size(); }
+  // Lists the node's matching actions in random order: false (the failure noted) where none match.
+  bool expand(Node& node);
+  bool expand_round(Node& node);
+  bool expand_step(Node& node);
+  // The node's next child to try, with its turn and part; null once none is left. The
+  // node's last choice moves its own state into the child.
+  std::unique_ptr<State> next_round_child(Node& node);
+  std::unique_ptr<State> next_step_child(Node& node, std::size_t& child_t, std::size_t& child_part);
+
+  const Game& game_;
+  const Player viewer_;
+  Rng& rng_;
+  const int max_nodes_;
+  RecordTurns read_;
+  std::vector<Turn> turns_;
+  int nodes_ = 0;
+  std::string deepest_error_;
+  std::size_t deepest_ = 0;
+  std::vector<Action> candidates_;
+};
+
+std::unique_ptr<State> RecordSampler::run() {
   std::vector<Node> stack;
-  stack.emplace_back(new_initial_state(), 0, 0);
-  std::vector<Action> candidates;
+  stack.emplace_back(game_.new_initial_state(), 0, 0);
   while (!stack.empty()) {
     Node& node = stack.back();
-    const State& state = *node.state;
-    const std::size_t t = node.t, part = node.part;
     if (!node.expanded) {
       node.expanded = true;
-      if (++nodes > max_nodes) break;
-      if (t == turns.size()) return std::move(node.state);
-      if (state.is_terminal()) {
-        fail(t, "the game is already over");
-        stack.pop_back();
-        continue;
-      }
-      node.simultaneous = state.is_simultaneous_node();
-      if (part == 0) turns[t].parts = split_turn(turns[t].word, node.simultaneous);
-      const std::vector<std::string>& parts = turns[t].parts;
-      if (node.simultaneous) {
-        if (static_cast<int>(parts.size()) != num_players() || (read.goes_on && t + 1 == turns.size())) {
-          fail(t, read.goes_on && t + 1 == turns.size()
-                      ? "the record ends with " + quote_input(kGoesOn) +
-                            " (the turn goes on), but a round is a whole turn"
-                      : "a simultaneous round needs one action per player");
-          stack.pop_back();
-          continue;
-        }
-        // Every seat's matching actions, then their combinations in random order.
-        node.per_seat.assign(num_players(), {});
-        bool matched = true;
-        for (Player p = 0; p < num_players() && matched; ++p) {
-          for (Action a : state.legal_actions(p))
-            if (state.action_seen_by(viewer, p, a) == parts[p]) node.per_seat[p].push_back(a);
-          if (node.per_seat[p].empty()) {
-            fail(t, "no action of " + player_name(p) + " reads " + quote_input(parts[p]));
-            matched = false;
-          }
-          std::shuffle(node.per_seat[p].begin(), node.per_seat[p].end(), rng);
-        }
-        if (!matched) {
-          stack.pop_back();
-          continue;
-        }
-        node.index.assign(num_players(), 0);
-      } else {
-        const Player actor = state.current_player();
-        candidates.clear();
-        for (Action a : state.legal_actions(actor))
-          if (state.action_seen_by(viewer, actor, a) == parts[part]) candidates.push_back(a);
-        if (candidates.empty()) {
-          fail(t, "no legal action of " + who(*this, actor) + " reads " + quote_input(parts[part]));
-          stack.pop_back();
-          continue;
-        }
-        node.order = candidates;
-        std::shuffle(node.order.begin(), node.order.end(), rng);
-      }
+      if (++nodes_ > max_nodes_) break;
+      if (node.t == turns_.size()) return std::move(node.state);
+      if (!expand(node)) stack.pop_back();
       continue;
     }
     // The next child to try, pushed last: `node` does not outlive the push.
-    std::unique_ptr<State> child;
-    std::size_t child_t = t + 1, child_part = 0;
-    if (node.simultaneous) {
-      if (!node.exhausted) {
-        std::vector<Action> joint(num_players());
-        for (Player p = 0; p < num_players(); ++p) joint[p] = node.per_seat[p][node.index[p]];
-        Player p = 0;
-        while (p < num_players() && ++node.index[p] == node.per_seat[p].size()) node.index[p++] = 0;
-        node.exhausted = p == num_players();
-        child = node.exhausted ? std::move(node.state) : state.clone();  // see below
-        child->apply_joint(joint);
-      }
-    } else {
-      const std::size_t parts = turns[t].parts.size();
-      while (!child && node.next < node.order.size()) {
-        // The last choice here moves this node's own state: nothing comes back to it, and
-        // a record with one reading per step (any record of a perfect-information game)
-        // then keeps one state, not one per step (each holding its history, which made
-        // memory and copying grow with the square of the length).
-        const bool last_choice = node.next + 1 == node.order.size();
-        std::unique_ptr<State> next = last_choice ? std::move(node.state) : state.clone();
-        const int number = next->move_number();
-        next->apply(node.order[node.next++]);
-        if (part + 1 == parts) {
-          const std::string fault = turn_end_fault(*next, number, read.goes_on && t + 1 == turns.size());
-          if (!fault.empty()) {
-            fail(t, fault);
-            continue;
-          }
-        } else if (next->is_terminal() || next->move_number() != number) {
-          fail(t, "the turn ended after " + std::to_string(part + 1) + " part(s)");
-          continue;
-        }
-        const bool last = part + 1 == parts;
-        child = std::move(next);
-        if (!last) child_t = t, child_part = part + 1;
-      }
-    }
+    std::size_t child_t = node.t + 1, child_part = 0;
+    std::unique_ptr<State> child =
+        node.simultaneous ? next_round_child(node) : next_step_child(node, child_t, child_part);
     if (!child) {
       stack.pop_back();
       continue;
@@ -321,10 +263,112 @@ std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewe
     }
     stack.emplace_back(std::move(child), child_t, child_part);
   }
-  if (nodes > max_nodes)
-    throw NotationError("sample_record: no game fitting the record was found in " + std::to_string(max_nodes) +
+  if (nodes_ > max_nodes_)
+    throw NotationError("sample_record: no game fitting the record was found in " + std::to_string(max_nodes_) +
                         " tries");
-  throw NotationError("sample_record: no game fits the record: " + deepest_error);
+  throw NotationError("sample_record: no game fits the record: " + deepest_error_);
+}
+
+bool RecordSampler::expand(Node& node) {
+  if (node.state->is_terminal()) {
+    fail(node.t, "the game is already over");
+    return false;
+  }
+  node.simultaneous = node.state->is_simultaneous_node();
+  if (node.part == 0) turns_[node.t].parts = game_.split_turn(turns_[node.t].word, node.simultaneous);
+  return node.simultaneous ? expand_round(node) : expand_step(node);
+}
+
+// Every seat's matching actions, then their combinations in random order.
+bool RecordSampler::expand_round(Node& node) {
+  const State& state = *node.state;
+  const std::vector<std::string>& parts = turns_[node.t].parts;
+  const int players = game_.num_players();
+  if (static_cast<int>(parts.size()) != players || last_turn(node.t)) {
+    fail(node.t, last_turn(node.t) ? "the record ends with " + quote_input(kGoesOn) +
+                                         " (the turn goes on), but a round is a whole turn"
+                                   : "a simultaneous round needs one action per player");
+    return false;
+  }
+  node.per_seat.assign(players, {});
+  for (Player p = 0; p < players; ++p) {
+    for (Action a : state.legal_actions(p))
+      if (state.action_seen_by(viewer_, p, a) == parts[p]) node.per_seat[p].push_back(a);
+    if (node.per_seat[p].empty()) {
+      fail(node.t, "no action of " + game_.player_name(p) + " reads " + quote_input(parts[p]));
+      return false;
+    }
+    std::shuffle(node.per_seat[p].begin(), node.per_seat[p].end(), rng_);
+  }
+  node.index.assign(players, 0);
+  return true;
+}
+
+bool RecordSampler::expand_step(Node& node) {
+  const State& state = *node.state;
+  const std::string& part = turns_[node.t].parts[node.part];
+  const Player actor = state.current_player();
+  candidates_.clear();
+  for (Action a : state.legal_actions(actor))
+    if (state.action_seen_by(viewer_, actor, a) == part) candidates_.push_back(a);
+  if (candidates_.empty()) {
+    fail(node.t, "no legal action of " + who(game_, actor) + " reads " + quote_input(part));
+    return false;
+  }
+  node.order = candidates_;
+  std::shuffle(node.order.begin(), node.order.end(), rng_);
+  return true;
+}
+
+std::unique_ptr<State> RecordSampler::next_round_child(Node& node) {
+  if (node.exhausted) return nullptr;
+  const int players = game_.num_players();
+  std::vector<Action> joint(players);
+  for (Player p = 0; p < players; ++p) joint[p] = node.per_seat[p][node.index[p]];
+  Player p = 0;
+  while (p < players && ++node.index[p] == node.per_seat[p].size()) node.index[p++] = 0;
+  node.exhausted = p == players;
+  std::unique_ptr<State> child = node.exhausted ? std::move(node.state) : node.state->clone();
+  child->apply_joint(joint);
+  return child;
+}
+
+std::unique_ptr<State> RecordSampler::next_step_child(Node& node, std::size_t& child_t, std::size_t& child_part) {
+  const std::size_t parts = turns_[node.t].parts.size();
+  while (node.next < node.order.size()) {
+    // The last choice here moves this node's own state: nothing comes back to it, and a
+    // record with one reading per step (any record of a perfect-information game) then
+    // keeps one state, not one per step (each holding its history, which made memory and
+    // copying grow with the square of the length).
+    const bool last_choice = node.next + 1 == node.order.size();
+    std::unique_ptr<State> next = last_choice ? std::move(node.state) : node.state->clone();
+    const int number = next->move_number();
+    next->apply(node.order[node.next++]);
+    if (node.part + 1 == parts) {
+      const std::string fault = turn_end_fault(*next, number, last_turn(node.t));
+      if (!fault.empty()) {
+        fail(node.t, fault);
+        continue;
+      }
+      return next;
+    }
+    if (next->is_terminal() || next->move_number() != number) {
+      fail(node.t, "the turn ended after " + std::to_string(node.part + 1) + " part(s)");
+      continue;
+    }
+    child_t = node.t;
+    child_part = node.part + 1;
+    return next;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<State> Game::sample_record(std::string_view record, Player viewer, Rng& rng, int max_nodes) const {
+  if (viewer != kPublicViewer && (viewer < 0 || viewer >= num_players()))
+    throw InputError("sample_record: the viewer must be a seat or kPublicViewer, got " + std::to_string(viewer));
+  return RecordSampler(*this, record, viewer, rng, max_nodes).run();
 }
 
 }  // namespace boardlab

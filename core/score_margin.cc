@@ -13,7 +13,7 @@ namespace boardlab {
 
 void score_margins(const State& final, std::span<float> out) {
   const Game& game = final.game();
-  const double max_margin = game.max_score_margin();
+  const double max_margin = game.traits().max_score_margin;
   if (!(max_margin > 0)) throw InputError(game.name() + " declares no final score, so it has no score margin");
   const int seats = game.num_players();
   if (out.size() != static_cast<std::size_t>(seats))

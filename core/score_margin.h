@@ -7,7 +7,7 @@
 
 namespace boardlab {
 
-// At a terminal state of a game that declares a score (Game::max_score_margin() > 0):
+// At a terminal state of a game that declares a score (GameTraits::max_score_margin > 0):
 // out[p] is seat p's score minus the best other seat's, over max_score_margin, clamped to
 // [-1, 1] (the score itself, scaled, in a one-player game). Throws InputError when the game
 // declares no score or a score is not finite.

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
+#include "config/config.h"
 #include "fuzz/fuzz.h"
 #include "games/registry.h"
 #include "nn/game_message.h"

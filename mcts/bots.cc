@@ -4,8 +4,8 @@
 #include <charconv>
 #include <string>
 
+#include "arena/player_spec.h"
 #include "core/errors.h"
-#include "core/player_spec.h"
 #include "core/text.h"
 #include "games/registry.h"
 #include "mcts/rollout_evaluator.h"

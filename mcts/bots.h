@@ -29,7 +29,7 @@ class SearchBot final : public Bot {
   const StopToken* stop_ = nullptr;
 };
 
-// Specs (the syntax of core/player_spec.h):
+// Specs (the syntax of arena/player_spec.h):
 //   random                        uniform random legal actions
 //   heuristic                     the game's own rule-based player (GameSpec::heuristic), for
 //                                 the games that have one

@@ -49,9 +49,9 @@ void Search::check_supported() const {
     throw InputError("search: gumbel does not search " + game +
                      ": its sequential halving picks one root action of one mover, and a simultaneous round has "
                      "every seat choosing at once; use algorithm=puct or uct (decoupled selection per seat)");
-  if (config_.score_utility > 0 && !(game_->max_score_margin() > 0))
+  if (config_.score_utility > 0 && !(game_->traits().max_score_margin > 0))
     throw InputError("search: score_utility weighs the final score margin, and " + game +
-                     " declares no final score (Game::max_score_margin)");
+                     " declares no final score (GameTraits::max_score_margin)");
   if (config_.score_utility > 0 && game_->num_players() != 2)
     throw InputError("search: score_utility needs a two-player game, and " + game + " has " +
                      std::to_string(game_->num_players()) +

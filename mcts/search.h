@@ -69,7 +69,7 @@ struct SearchResult {
 // (KataGo) searches most moves with a small budget and without root exploration, in the
 // same Search, tree and all.
 struct SearchBudget {
-  int simulations = 64;  // leaf evaluations for this decision (at least 1)
+  int simulations = 0;  // leaf evaluations for this decision: at least 1, as each caller sets it
   // PUCT's root exploration as the config sets it: Dirichlet noise (dirichlet_epsilon > 0)
   // and forced playouts with policy target pruning (forced_playouts). False: neither.
   bool explore = true;
@@ -186,6 +186,15 @@ class Search {
   void propagate_proven(const std::vector<std::int32_t>& path);
   void prepare_root();
   PlayerSearchResult decision_result(bool& proven_win);
+  // The root's choice where it is proven (-1 where not): among the children proven as good
+  // for the mover as the root, an immediate end first, else the most visited.
+  std::int32_t proven_choice(bool& proven_win);
+  // Gumbel's improved policy into out.policy, and its choice when `chosen` is -1: among the
+  // considered children that got the most visits this search, the best Gumbel + σ(q).
+  std::int32_t gumbel_choice(PlayerSearchResult& out, std::int32_t chosen);
+  // PUCT's policy target into out.policy (visits, completed Q or pruned visits), and its
+  // choice when `chosen` is -1: drawn with temperature, best valued, or most visited.
+  std::int32_t visits_choice(PlayerSearchResult& out, int total, std::int32_t chosen);
   // A concealed choice: `policy` becomes the root's prior, and the child drawn from it is returned.
   std::int32_t concealed_choice(std::vector<float>& policy);
   // Raises `policy` to 1/concealed_temperature in place, renormalised, and draws from it.

@@ -1,7 +1,7 @@
 // Search options as text (player specs, command lines) and their checks, through the config keys of SearchConfig.
 #include "mcts/search_config.h"
 
-#include "core/config.h"
+#include "config/config.h"
 
 namespace boardlab {
 

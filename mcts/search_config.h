@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 
 namespace boardlab {
 
@@ -76,6 +76,10 @@ inline constexpr EnumName<HiddenInformation> kHiddenInformationNames[] = {
 inline constexpr EnumName<ConcealedMoves> kConcealedMovesNames[] = {{ConcealedMoves::kSearch, "search"},
                                                                   {ConcealedMoves::kPolicy, "policy"},
                                                                   {ConcealedMoves::kSearchMixed, "search_mixed"}};
+
+// The largest budget a player is given where a limit is needed (evaluation games, a page's
+// analysis): a few seconds of search on this kind of machine.
+inline constexpr int kMaxSimulations = 100000;
 
 struct SearchConfig {
   SearchAlgorithm algorithm = SearchAlgorithm::kPuct;
@@ -257,7 +261,7 @@ std::string_view hidden_information_name(HiddenInformation hidden);
 // Reads a player spec's options, "key=value,key=value" (keys as in visit()); throws an
 // InputError naming the key and what it expects, or the closest key to an unknown one.
 void set_search_options(SearchConfig& config, std::string_view options);
-// The same for a player spec's parsed options (core/player_spec.h), whose values may hold commas.
+// The same for a player spec's parsed options (arena/player_spec.h), whose values may hold commas.
 void set_search_options(SearchConfig& config, const std::vector<std::pair<std::string, std::string>>& options);
 // Checks every key's range; throws an InputError naming the offending key.
 void validate(const SearchConfig& config);

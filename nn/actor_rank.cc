@@ -23,7 +23,7 @@ namespace {
 std::shared_ptr<const Model> network_of(const TrainConfig& cfg, const Game& game, const std::string& weights,
                                         std::int64_t version) {
   Model model(cfg.network, game, cfg.seed);
-  model.to_device(resolve_device(cfg.device));  // this rank's machine: auto finds its own GPU or none
+  model.to_device(resolve_device(cfg.network.device));  // this rank's machine: auto finds its own GPU or none
   model.set_weights(weights, "the learner's broadcast of version " + std::to_string(version));
   return std::make_shared<const Model>(std::move(model));
 }
@@ -59,7 +59,7 @@ TrainSummary play_for_rank_zero(const RankInfo& me, const TrainConfig& cfg, std:
                        .inference_positions = inference.positions};
   };
   const std::uint64_t seed = rank_seed(session_seed, me.rank);
-  Actors actors(*game, {.workers = cfg.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
+  Actors actors(*game, {.workers = cfg.self_play.workers, .search = cfg.search, .self_play = cfg.self_play, .inference = cfg.inference},
                 network_of(cfg, *game, first->weights, first->version), first->version, nullptr, {}, seed,
                 [&](const SelfPlayGame& g, const State&) {
                   std::string message = encode_game_message(*game, report(), &g);
@@ -68,7 +68,7 @@ TrainSummary play_for_rank_zero(const RankInfo& me, const TrainConfig& cfg, std:
                 });
   actors_ptr = &actors;
   log(me.role() + " (pid " + std::to_string(getpid()) + " on " + host_name() + ") plays " + game->to_string() +
-      " with " + std::to_string(cfg.workers) + " workers from network version " + std::to_string(first->version));
+      " with " + std::to_string(cfg.self_play.workers) + " workers from network version " + std::to_string(first->version));
 
   mpi::Outbox outbox;
   auto send_finished = [&] {

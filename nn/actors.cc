@@ -35,7 +35,7 @@ SelfPlayTally tally_game(const Game& game, const SelfPlayGame& record, const Sta
   t.turns = final_state.move_number();
   t.truncated = record.truncated ? 1 : 0;
   t.draws = is_draw(record.returns) ? 1 : 0;
-  const TurnCount turns = count_turns(record.steps, game.pass_action());
+  const TurnCount turns = count_turns(record.steps, game.traits().pass_action);
   t.seat_turns = turns.turns;
   t.passes = turns.passes;
   return t;

@@ -31,7 +31,7 @@ struct SelfPlayTally {
   std::int64_t draws = 0;      // games whose returns are all equal (truncated ones included)
   std::int64_t truncated = 0;
   std::int64_t seat_turns = 0;  // turns of seats, as count_turns counts them
-  std::int64_t passes = 0;      // of those, whole-turn passes (Game::pass_action as a turn's first action)
+  std::int64_t passes = 0;      // of those, whole-turn passes (GameTraits::pass_action as a turn's first action)
   std::int64_t network_lag = 0;  // summed over games: learner steps between the network that
                                  // played a game's last move and the learner at its end
 

@@ -10,8 +10,8 @@
 #include <map>
 #include <mutex>
 
+#include "arena/player_spec.h"
 #include "core/errors.h"
-#include "core/player_spec.h"
 #include "core/text.h"
 #include "mcts/bots.h"
 #include "nn/checkpoint.h"
@@ -39,7 +39,7 @@ class NetworkBot final : public Bot {
 SearchConfig default_agent_search(const Game& game) {
   SearchConfig config;
   config.algorithm = game.type().simultaneous() ? SearchAlgorithm::kPuct : SearchAlgorithm::kGumbel;
-  config.simulations = 32;
+  config.simulations = EvaluationSection{}.simulations;
   config.gumbel_scale = 0;
   config.dirichlet_epsilon = 0;
   config.temperature = 0;

@@ -21,7 +21,7 @@ std::unique_ptr<Bot> make_network_bot(std::shared_ptr<const Model> model, const 
 SearchConfig default_agent_search(const Game& game);
 
 // "agent:PATH" or "agent:PATH(key=value,...)" (search options as in mcts/search_config.h;
-// core/player_spec.h for the syntax, quoting included) makes a network player from a
+// arena/player_spec.h for the syntax, quoting included) makes a network player from a
 // checkpoint, loaded once per path and shared; anything else goes to make_search_bot
 // (random, uct:N, mcts(...)). The checkpoint must be of `game`. The agent
 // plays its own run's evaluation search (checkpoint_search) with the spec's keys on top.

@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/atomic_file.h"
-#include "core/config.h"
+#include "config/config.h"
 #include "core/errors.h"
-#include "core/read_file.h"
+#include "files/atomic_file.h"
+#include "files/read_file.h"
 #include "games/registry.h"
 #include "nn/archive_seal.h"
 #include "nn/content_hash.h"
@@ -243,6 +243,80 @@ void load_optimizer_archive(torch::optim::Optimizer& optimizer, torch::serialize
     for (auto& entry : optimizer.state()) move_state(*entry.second, device);
 }
 
+// The network's keys from its schema, each in its range before anything is sized by it
+// (network_channels=100000 would allocate 360 GB). Flags came later: a checkpoint without
+// them has no auxiliary heads.
+void read_network_keys(torch::serialize::InputArchive& archive, const std::string& path, NetworkConfig& network) {
+  const Config network_keys(network);
+  for (const ConfigKey& key : network_keys.keys()) {
+    const std::string name = kNetworkPrefix + key.path;
+    if (key.type == ConfigType::kBool) {
+      key.set(ConfigValue(read_flag(archive, name, path)));
+      continue;
+    }
+    const std::int64_t v = read_int(archive, name, path);
+    if (!key.range.contains(static_cast<double>(v)))
+      throw InputError("checkpoint '" + path + "': '" + name + "' is " + std::to_string(v) + ", outside network." +
+                       key.path + "'s range " + std::to_string(static_cast<std::int64_t>(key.range.min)) + ".." +
+                       std::to_string(static_cast<std::int64_t>(key.range.max)) + ": not a network this build makes");
+    key.set(ConfigValue(v));
+  }
+}
+
+// The run's random streams: one row of four 64-bit words each.
+std::vector<std::array<std::uint64_t, 4>> read_rng_states(torch::serialize::InputArchive& archive,
+                                                          const std::string& path) {
+  const c10::IValue value = read_value(archive, "rng_states", path);
+  if (!value.isTensor()) throw InputError("checkpoint '" + path + "': 'rng_states' is not a tensor");
+  if (value.toTensor().scalar_type() != torch::kInt64 || value.toTensor().dim() != 2 || value.toTensor().size(1) != 4)
+    throw InputError("checkpoint '" + path + "': 'rng_states' is a " +
+                     std::string(c10::toString(value.toTensor().scalar_type())) + " tensor of shape " +
+                     shape_text(value.toTensor().sizes().vec()) +
+                     ", expected a Long (int64) tensor of shape [streams, 4]");
+  const torch::Tensor rng = value.toTensor().contiguous();
+  const auto* words = rng.data_ptr<std::int64_t>();
+  std::vector<std::array<std::uint64_t, 4>> states;
+  for (std::int64_t i = 0; i < rng.size(0); ++i) {
+    std::array<std::uint64_t, 4> state{};
+    for (int k = 0; k < 4; ++k) state[k] = static_cast<std::uint64_t>(words[i * 4 + k]);
+    states.push_back(state);
+  }
+  return states;
+}
+
+// Every tensor the network has, by name and shape, against the archive's: LibTorch's load
+// takes a tensor of another shape as it is, and a network described as one game's or size
+// but holding another's would load and then compute garbage.
+void check_tensor_shapes(Model& model, const ArchiveContent& content, const CheckpointInfo& info, const Game& game,
+                         const std::string& path) {
+  const std::string prefix = "model.";
+  std::map<std::string, std::vector<std::int64_t>> expected;
+  for (const auto& p : model.impl().net->named_parameters()) expected[prefix + p.key()] = p.value().sizes().vec();
+  for (const auto& b : model.impl().net->named_buffers()) expected[prefix + b.key()] = b.value().sizes().vec();
+  // The game's observation and actions size the input and head tensors: a checkpoint written by a
+  // boardlab whose game observed the board otherwise fails here, and the message says what it sees now.
+  const ObservationShape observed = game.observation_shape();
+  const std::string described = "the network its metadata describes (" + info.game + ", " +
+                                std::to_string(info.network.blocks) + " blocks of " +
+                                std::to_string(info.network.channels) + " channels, on this version's " +
+                                std::to_string(observed.channels) + "x" + std::to_string(observed.height) + "x" +
+                                std::to_string(observed.width) + " observation and " +
+                                std::to_string(game.num_distinct_actions()) + " actions)";
+  for (const auto& [name, shape] : expected) {
+    const auto found = content.shapes.find(name);
+    if (found == content.shapes.end())
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' is missing; " + described + " has one of shape " +
+                       shape_text(shape));
+    if (found->second != shape)
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' has shape " + shape_text(found->second) + ", " +
+                       described + " has " + shape_text(shape));
+  }
+  for (const auto& [name, shape] : content.shapes)
+    if (name.starts_with(prefix) && !expected.contains(name))
+      throw InputError("checkpoint '" + path + "': tensor '" + name + "' of shape " + shape_text(shape) +
+                       " is not part of " + described);
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, const Model& model, const Trainer* trainer, const CheckpointInfo& info) {
@@ -327,23 +401,7 @@ Checkpoint load_checkpoint(const std::string& path) {
                      std::to_string(kFormatVersion));
   CheckpointInfo info;
   info.game = read_string(archive, "game", path);
-  // The network's keys from its schema, each in its range before anything is sized by it
-  // (network_channels=100000 would allocate 360 GB). Flags came later: a checkpoint without
-  // them has no auxiliary heads.
-  const Config network_keys(info.network);
-  for (const ConfigKey& key : network_keys.keys()) {
-    const std::string name = kNetworkPrefix + key.path;
-    if (key.type == ConfigType::kBool) {
-      key.set(ConfigValue(read_flag(archive, name, path)));
-      continue;
-    }
-    const std::int64_t v = read_int(archive, name, path);
-    if (!key.range.contains(static_cast<double>(v)))
-      throw InputError("checkpoint '" + path + "': '" + name + "' is " + std::to_string(v) + ", outside network." +
-                       key.path + "'s range " + std::to_string(static_cast<std::int64_t>(key.range.min)) + ".." +
-                       std::to_string(static_cast<std::int64_t>(key.range.max)) + ": not a network this build makes");
-    key.set(ConfigValue(v));
-  }
+  read_network_keys(archive, path, info.network);
   info.step = read_int(archive, "step", path);
   info.games = read_int(archive, "games", path);
   info.positions = read_int(archive, "positions", path);
@@ -353,22 +411,7 @@ Checkpoint load_checkpoint(const std::string& path) {
   info.config_yaml = read_string(archive, "config_yaml", path);
   info.games_file_bytes = read_optional_count(archive, "games_file_bytes", path);
   info.metrics_rows = read_optional_count(archive, "metrics_rows", path);
-  const c10::IValue rng_value = read_value(archive, "rng_states", path);
-  // Random streams: one row of four 64-bit words each.
-  if (!rng_value.isTensor()) throw InputError("checkpoint '" + path + "': 'rng_states' is not a tensor");
-  if (rng_value.toTensor().scalar_type() != torch::kInt64 || rng_value.toTensor().dim() != 2 ||
-      rng_value.toTensor().size(1) != 4)
-    throw InputError("checkpoint '" + path + "': 'rng_states' is a " +
-                     std::string(c10::toString(rng_value.toTensor().scalar_type())) + " tensor of shape " +
-                     shape_text(rng_value.toTensor().sizes().vec()) +
-                     ", expected a Long (int64) tensor of shape [streams, 4]");
-  const torch::Tensor rng = rng_value.toTensor().contiguous();
-  const auto* words = rng.data_ptr<std::int64_t>();
-  for (std::int64_t i = 0; i < rng.size(0); ++i) {
-    std::array<std::uint64_t, 4> state{};
-    for (int k = 0; k < 4; ++k) state[k] = static_cast<std::uint64_t>(words[i * 4 + k]);
-    info.rng_states.push_back(state);
-  }
+  info.rng_states = read_rng_states(archive, path);
   std::shared_ptr<const Game> game;
   try {
     game = load_game(info.game);
@@ -383,35 +426,7 @@ Checkpoint load_checkpoint(const std::string& path) {
     throw InputError("checkpoint '" + path + "': " + e.what());
   }
   Model& model = *built;
-  // Every tensor the network has, by name and shape, against the archive's: LibTorch's load
-  // takes a tensor of another shape as it is, and a network described as one game's or
-  // size but holding another's would load and then compute garbage.
-  const std::string prefix = "model.";
-  std::map<std::string, std::vector<std::int64_t>> expected;
-  for (const auto& p : model.impl().net->named_parameters()) expected[prefix + p.key()] = p.value().sizes().vec();
-  for (const auto& b : model.impl().net->named_buffers()) expected[prefix + b.key()] = b.value().sizes().vec();
-  // The game's observation and actions size the input and head tensors: a checkpoint written by a
-  // boardlab whose game observed the board otherwise fails here, and the message says what it sees now.
-  const ObservationShape observed = game->observation_shape();
-  const std::string described = "the network its metadata describes (" + info.game + ", " +
-                                std::to_string(info.network.blocks) + " blocks of " +
-                                std::to_string(info.network.channels) + " channels, on this version's " +
-                                std::to_string(observed.channels) + "x" + std::to_string(observed.height) + "x" +
-                                std::to_string(observed.width) + " observation and " +
-                                std::to_string(game->num_distinct_actions()) + " actions)";
-  for (const auto& [name, shape] : expected) {
-    const auto found = content.shapes.find(name);
-    if (found == content.shapes.end())
-      throw InputError("checkpoint '" + path + "': tensor '" + name + "' is missing; " + described + " has one of shape " +
-                       shape_text(shape));
-    if (found->second != shape)
-      throw InputError("checkpoint '" + path + "': tensor '" + name + "' has shape " + shape_text(found->second) + ", " +
-                       described + " has " + shape_text(shape));
-  }
-  for (const auto& [name, shape] : content.shapes)
-    if (name.starts_with(prefix) && !expected.contains(name))
-      throw InputError("checkpoint '" + path + "': tensor '" + name + "' of shape " + shape_text(shape) +
-                       " is not part of " + described);
+  check_tensor_shapes(model, content, info, *game, path);
   try {
     torch::serialize::InputArchive model_archive;
     archive.read("model", model_archive);

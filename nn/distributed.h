@@ -1,7 +1,7 @@
 // Training across machines on Open MPI: which rank this process is, and each rank's part (learner or actor).
 //
 // `mpirun -np N boardlab train ...` (or `srun` under SLURM) starts N copies of one command.
-// Rank 0 opens the run folder and runs nn/pipeline.h's loop with its games coming from the
+// Rank 0 opens the run folder and runs nn/training_run.h's loop with its games coming from the
 // actor ranks (nn/remote_actors.h) instead of local threads. With distributed.learners L
 // above 1, ranks 1..L-1 learn beside it (nn/learner_rank.cc): each samples its own batch
 // from a replay that rank 0 keeps equal to its own, and every step averages the learners'

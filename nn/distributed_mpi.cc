@@ -107,21 +107,21 @@ TrainSummary run_as_rank(const RankInfo& me, const std::function<TrainSummary()>
 }
 
 std::unique_ptr<OtherRanks> link_other_ranks(RankInfo& me, const TrainConfig& cfg, std::uint64_t session_seed) {
-  if (cfg.learners >= me.ranks)
-    throw InputError("distributed.learners is " + std::to_string(cfg.learners) + ", but the job has " +
+  if (cfg.distributed.learners >= me.ranks)
+    throw InputError("distributed.learners is " + std::to_string(cfg.distributed.learners) + ", but the job has " +
                      std::to_string(me.ranks) + " ranks: at least one more must play (mpirun -np " +
-                     std::to_string(cfg.learners + 1) + " or more)");
-  me.learners = cfg.learners;
+                     std::to_string(cfg.distributed.learners + 1) + " or more)");
+  me.learners = cfg.distributed.learners;
   mpi::broadcast_string(run_config_message(session_seed, cfg.yaml), me.rank);
-  return std::make_unique<OtherRanksMpi>(me, cfg.learners);
+  return std::make_unique<OtherRanksMpi>(me, cfg.distributed.learners);
 }
 
 TrainSummary follow_rank_zero(RankInfo& me, const std::function<void(const std::string&)>& log) {
   const auto [session_seed, yaml] = parse_run_config_message(mpi::broadcast_string("", me.rank));
   const TrainConfig cfg = parse_train_config(yaml, "the learner's config");
-  me.learners = cfg.learners;
-  const mpi::Groups groups(me.rank, cfg.learners);
-  if (me.rank < cfg.learners) return learn_beside_rank_zero(me, cfg, session_seed, groups.learners, log);
+  me.learners = cfg.distributed.learners;
+  const mpi::Groups groups(me.rank, cfg.distributed.learners);
+  if (me.rank < cfg.distributed.learners) return learn_beside_rank_zero(me, cfg, session_seed, groups.learners, log);
   return play_for_rank_zero(me, cfg, session_seed, groups.actors, log);
 }
 

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 #include "mcts/evaluator.h"
 #include "nn/model.h"
 

@@ -15,18 +15,20 @@
 
 namespace boardlab {
 
+// The config's settings the learner reads (TrainConfig::learner_options, where their
+// defaults live); every field is set there.
 struct LearnerOptions {
-  int batch_size = 128;
+  int batch_size = 0;
   // Samples drawn per position self-play added: the replay ratio. The learner never gets
   // ahead of it; the actors are held when they get further ahead than `lead_positions`.
-  double samples_per_position = 2;
-  std::int64_t min_positions = 1000;  // held before the first step
-  std::int64_t lead_positions = 2000;
-  bool augment = true;
-  int threads = 1;  // LibTorch threads of the learner's thread
+  double samples_per_position = 0;
+  std::int64_t min_positions = 0;  // held before the first step
+  std::int64_t lead_positions = 0;
+  bool augment = false;
+  int threads = 0;  // LibTorch threads of the learner's thread
   // Learners that take each step together (distributed.learners), each on a batch of its
   // own: a step draws batch_size × learners samples, which the replay ratio counts.
-  int learners = 1;
+  int learners = 0;
 };
 
 class Learner {

@@ -43,9 +43,9 @@ TrainSummary learn_beside_rank_zero(const RankInfo& me, const TrainConfig& cfg, 
                                     MPI_Comm learners, const std::function<void(const std::string&)>& log) {
   const std::shared_ptr<const Game> game = load_game(cfg.game);
   Model model(cfg.network, *game, cfg.seed);
-  model.to_device(resolve_device(cfg.device));  // this rank's machine; before the trainer, whose optimizer follows
-  Trainer trainer(model, cfg.optimizer);
-  ReplayBuffer replay(*game, cfg.replay_window);
+  model.to_device(resolve_device(cfg.network.device));  // this rank's machine; before the trainer, whose optimizer follows
+  Trainer trainer(model, cfg.training);
+  ReplayBuffer replay(*game, cfg.replay.window);
 
   const std::string start = next_command();
   if (start[0] != kLearnerStart) throw InputError("rank 0's first learner command is not the start");
@@ -59,7 +59,7 @@ TrainSummary learn_beside_rank_zero(const RankInfo& me, const TrainConfig& cfg, 
     trainer.set_steps(step);
   }
   trainer.set_gradient_average([learners](std::vector<float>& values) { mpi::average(learners, values); });
-  Learner learner(model, trainer, replay, cfg.learner_options(cfg.learners), Rng(rank_seed(session_seed, me.rank)));
+  Learner learner(model, trainer, replay, cfg.learner_options(cfg.distributed.learners), Rng(rank_seed(session_seed, me.rank)));
   const std::int64_t first_step = trainer.steps();
   log(me.role() + " (pid " + std::to_string(getpid()) + ") trains beside rank 0 from step " + std::to_string(first_step) +
       " with a replay of " + std::to_string(replay.positions()) + " positions");

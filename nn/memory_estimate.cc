@@ -40,7 +40,7 @@ std::int64_t network_parameters(const NetworkConfig& config, const Game& game) {
   n += config.blocks * (2 * c * c * 9 + 2 * 2 * c);
   n += c * pc + 2 * pc;  // policy planes and their batch norm
   if (config.spatial_policy) {
-    const ActionLayout layout = game.action_layout();
+    const ActionLayout layout = game.traits().action_layout;
     n += (pc + 1) * layout.planes;  // the planes' convolution
     if (layout.board_wide() > 0) n += (2 * pc + 1) * layout.board_wide();
   } else {
@@ -70,9 +70,9 @@ MemoryEstimate estimate_training_memory(const TrainConfig& config, const Game& g
   const double weights = e.network;
   // The trained network, the snapshot self-play runs, the one being published, and the
   // evaluation's (with the previous one's, when it plays too).
-  e.network = weights * (4 + (config.eval_previous ? 1 : 0));
+  e.network = weights * (4 + (config.evaluation.previous_checkpoint ? 1 : 0));
   // Gradients, and Adam's two moments or SGD's momentum.
-  e.optimizer = weights * (1 + (config.optimizer.optimizer == "adam" ? 2 : 1));
+  e.optimizer = weights * (1 + (config.training.optimizer == "adam" ? 2 : 1));
 
   const ObservationShape shape = game.observation_shape();
   const double cells = static_cast<double>(shape.height) * shape.width;
@@ -85,26 +85,26 @@ MemoryEstimate estimate_training_memory(const TrainConfig& config, const Game& g
   const double per_position =
       kFloat * (trunk * (3 + 7.0 * config.network.blocks + 3 + 2) + cells * shape.channels * 2 + actions * 6 +
                 cells * config.network.policy_channels * 3);
-  e.activations = per_position * config.batch_size;
+  e.activations = per_position * config.training.batch_size;
 
   // A position in the replay: its step, its target, root value and offset, and a policy
   // entry (action and weight) per legal action.
   const double branching = std::min<double>(actions, kTypicalBranching);
-  e.replay = static_cast<double>(config.replay_window) * (16 + 4 * branching);
+  e.replay = static_cast<double>(config.replay.window) * (16 + 4 * branching);
 
   // Every game a worker plays at once holds a search tree of a node per simulation, each
   // with its children, and a request (observation, logits) per leaf in flight; each
   // inference thread runs a batch through the network (a few trunk activations a position),
   // or without them each worker runs its own.
-  const double games = static_cast<double>(config.workers) * config.self_play.concurrent_games;
+  const double games = static_cast<double>(config.self_play.workers) * config.self_play.concurrent_games;
   const double tree = (config.search.simulations + 1.0) * branching * sizeof(Node);
   const double leaves = config.search.leaves_per_step;
   const double request = kFloat * leaves * (cells * shape.channels + actions);
-  const double batches = config.inference.threads > 0 ? config.inference.threads : config.workers;
+  const double batches = config.inference.threads > 0 ? config.inference.threads : config.self_play.workers;
   // Each worker's evaluation cache, once full: a prior per legal action and a value per seat.
   // A fixed opponent's bots (self_play.opponent, one per game) share as many again a worker.
   const double caches = config.self_play.opponent.empty() ? 1 : 2;
-  const double cache = caches * config.workers * config.search.cache_positions *
+  const double cache = caches * config.self_play.workers * config.search.cache_positions *
                        (sizeof(Evaluation) + 32 + kFloat * (branching + game.num_players()));
   e.self_play = games * (tree + request) + cache +
                 batches * config.inference.max_batch * kFloat * (3 * trunk + cells * shape.channels + actions);

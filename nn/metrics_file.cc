@@ -12,10 +12,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/atomic_file.h"
 #include "core/errors.h"
-#include "core/read_file.h"
 #include "core/text.h"
+#include "files/atomic_file.h"
+#include "files/read_file.h"
 
 namespace boardlab {
 namespace {

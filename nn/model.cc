@@ -16,7 +16,7 @@ namespace {
 // The game's action layout, checked: a spatial policy head needs one that names a logit
 // for every action, each once.
 ActionLayout checked_action_layout(const Game& game) {
-  const ActionLayout layout = game.action_layout();
+  const ActionLayout layout = game.traits().action_layout;
   const std::string where = "network: a spatial policy head (network.spatial_policy) needs ";
   if (layout.empty())
     throw InputError(where + "a game that declares where its actions lie on the board, and " + game.name() +
@@ -44,10 +44,10 @@ Model::Model(const NetworkConfig& config, const Game& game, std::uint64_t seed) 
   keep_freed_memory();
   if (config.blocks < 0 || config.channels < 1 || config.policy_channels < 1 || config.value_hidden < 1)
     throw InputError("network: blocks must be >= 0 and channels, policy_channels, value_hidden >= 1");
-  if (config.ownership_head && !game.has_ownership())
+  if (config.ownership_head && !game.traits().has_ownership)
     throw InputError("network: an ownership head needs a game that declares who owns its cells, and " + game.name() +
                      " does not");
-  if (config.score_head && !(game.max_score_margin() > 0))
+  if (config.score_head && !(game.traits().max_score_margin > 0))
     throw InputError("network: a score head needs a game that declares a final score, and " + game.name() + " does not");
   if (config.spatial_policy) impl_->layout = checked_action_layout(game);
   torch::manual_seed(seed);

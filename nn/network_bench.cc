@@ -66,18 +66,18 @@ class BackgroundLearner {
  public:
   using Publish = std::function<void(std::shared_ptr<const Model>, std::int64_t version)>;
   BackgroundLearner(const TrainConfig& config, const Game& game, const Model& model, Publish publish)
-      : model_(model.clone()), trainer_(model_, config.optimizer), replay_(game, 1 << 20), config_(config),
+      : model_(model.clone()), trainer_(model_, config.training), replay_(game, 1 << 20), config_(config),
         publish_(std::move(publish)) {
     Rng rng(config.seed);
-    while (replay_.positions() < 4 * config.batch_size) replay_.add(random_game(game, rng));
+    while (replay_.positions() < 4 * config.training.batch_size) replay_.add(random_game(game, rng));
     thread_ = std::thread([this] {
-      Model::set_torch_threads(config_.train_threads);
+      Model::set_torch_threads(config_.training.threads);
       Rng sampler(config_.seed + 1);
       TrainBatch batch;
       while (!stop_) {
-        replay_.sample(config_.batch_size, sampler, config_.augment, batch);
+        replay_.sample(config_.training.batch_size, sampler, config_.training.augment, batch);
         trainer_.step(batch);
-        if (++steps_ % config_.publish_every == 0) publish_(std::make_shared<const Model>(model_.clone()), steps_);
+        if (++steps_ % config_.training.publish_every_steps == 0) publish_(std::make_shared<const Model>(model_.clone()), steps_);
       }
     });
   }
@@ -109,7 +109,7 @@ class BackgroundLearner {
 class RawMeasurement {
  public:
   RawMeasurement(const TrainConfig& config, const Game& game, const Model& model, int batch)
-      : model_(&model), batch_(batch), workers_(config.workers) {
+      : model_(&model), batch_(batch), workers_(config.self_play.workers) {
     const ObservationShape shape = model.input_shape();
     inputs_.resize(static_cast<std::size_t>(batch) * shape.size());
     Rng rng(config.seed);
@@ -161,7 +161,7 @@ class SelfPlayMeasurement {
   SelfPlayMeasurement(const TrainConfig& config, const Game& game, const Model& model)
       : server_(model, config.inference) {
     Rng seeds(config.seed);
-    for (int w = 0; w < config.workers; ++w)
+    for (int w = 0; w < config.self_play.workers; ++w)
       workers_.push_back(std::make_unique<SelfPlayWorker>(game, config.search, config.self_play, server_, seeds()));
   }
   void run_for(double seconds) {
@@ -212,7 +212,7 @@ class SelfPlayMeasurement {
 NetworkBenchStats bench_network(const TrainConfig& config, double seconds, bool with_training) {
   const auto game = load_game(config.game);
   Model model(config.network, *game, config.seed);
-  model.to_device(resolve_device(config.device));
+  model.to_device(resolve_device(config.network.device));
   NetworkBenchStats stats;
   stats.device = device_name(model.device());
   stats.batch = config.self_play.concurrent_games * config.search.leaves_per_step;

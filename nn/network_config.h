@@ -1,7 +1,7 @@
 // The network's shape as the config gives it: residual blocks, channels, head sizes.
 #pragma once
 
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 
 namespace boardlab {
 
@@ -11,12 +11,12 @@ struct NetworkConfig {
   int policy_channels = 2;  // 1×1 convolution planes feeding the policy head's last layer
   int value_hidden = 64;  // width of the value head's hidden layer
   // Auxiliary heads, trained only (inference never computes them): the final owner of
-  // each cell (a game with Game::has_ownership) and the final score margin (a game with
-  // Game::max_score_margin).
+  // each cell (a game with GameTraits::has_ownership) and the final score margin (a game with
+  // GameTraits::max_score_margin).
   bool ownership_head = false;
   bool score_head = false;
   // The policy head: a linear layer from the policy planes to every action (false), or a
-  // 1×1 convolution that scores each action at its cell (Game::action_layout), with the
+  // 1×1 convolution that scores each action at its cell (GameTraits::action_layout), with the
   // board-wide actions from pooled planes. The linear layer's weights grow with cells ×
   // actions (934,000 for Squares' 400 cells and 1,166 actions) and learn each cell apart;
   // the convolution has a few hundred, shared by every cell.

@@ -1,6 +1,8 @@
 // The training run: self-play, replay, training, checkpoints and evaluation, in one process, in a run folder.
 //
-// The parts, each in its own file: the run folder (nn/run_folder.h: paths, logs,
+// The run is an object (nn/training_run.h), one method per step; where a session starts
+// (the folder, its config, the checkpoint resumed) is nn/run_start.h. The parts, each in
+// its own file: the run folder (nn/run_folder.h: paths, logs,
 // checkpoints and their retention), metrics.csv (nn/metrics_file.h), the learner
 // (nn/learner.h: sampling, steps, the replay ratio), the actors (nn/actors.h: self-play
 // threads on a published network) and the evaluations (nn/run_evaluator.h).

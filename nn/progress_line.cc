@@ -22,7 +22,7 @@ std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainC
     const auto it = row.find(name);
     return it == row.end() || it->second.empty() ? std::string("-") : it->second;
   };
-  std::string line = "step " + std::to_string(step) + "/" + std::to_string(cfg.max_steps) + " | games " +
+  std::string line = "step " + std::to_string(step) + "/" + std::to_string(cfg.run.max_steps) + " | games " +
                      cell("games") + " | " + cell("positions_per_s") + " pos/s, " + cell("simulations_per_s") +
                      " sims/s, batch " + cell("mean_batch");
   if (row.contains("policy_loss")) line += " | loss policy " + row.at("policy_loss") + " value " + row.at("value_loss");
@@ -30,9 +30,9 @@ std::string progress_line(const MetricsRow& row, std::int64_t step, const TrainC
     line += " | ladder " + rating_text(last_eval->ladder_elo, last_eval->ladder_low, last_eval->ladder_high);
   else if (last_eval)
     line += " | elo " + rating_text(last_eval->elo, last_eval->low, last_eval->high) + " (" +
-            (cfg.eval_opponents.empty() ? std::string("first opponent") : cfg.eval_opponents.front()) + " = 0)";
-  else if (replay_positions < cfg.replay_min_positions)
-    line += " | filling replay " + std::to_string(replay_positions) + "/" + std::to_string(cfg.replay_min_positions);
+            (cfg.evaluation.opponents.empty() ? std::string("first opponent") : cfg.evaluation.opponents.front()) + " = 0)";
+  else if (replay_positions < cfg.replay.min_positions)
+    line += " | filling replay " + std::to_string(replay_positions) + "/" + std::to_string(cfg.replay.min_positions);
   return line + " | " + duration(elapsed) + " elapsed, ETA " + duration(eta);
 }
 

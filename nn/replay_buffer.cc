@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/atomic_file.h"
 #include "core/errors.h"
-#include "core/read_file.h"
+#include "files/atomic_file.h"
+#include "files/read_file.h"
 #include "nn/replay_codec.h"
 #include "nn/replay_storage.h"
 
@@ -27,6 +27,142 @@ struct Pick {
   std::shared_ptr<const StoredGame> game;
   std::size_t target = 0;
 };
+
+// Every array of `out` sized for `batch` examples of `game` and zeroed.
+void size_batch(const Game& game, int batch, TrainBatch& out) {
+  const auto n = static_cast<std::size_t>(batch);
+  const std::size_t actions = static_cast<std::size_t>(game.num_distinct_actions());
+  const std::size_t players = static_cast<std::size_t>(game.num_players());
+  out.size = batch;
+  out.obs.assign(n * game.observation_shape().size(), 0.0f);
+  out.policy.assign(n * actions, 0.0f);
+  out.mask.assign(n * actions, 0.0f);
+  out.value.assign(n * players, 0.0f);
+  out.policy_weight.assign(n, 0.0f);
+  out.root_value.assign(n * players, 0.0f);
+  out.phase.assign(n, 0);
+  out.ownership.assign(game.traits().has_ownership ? n * static_cast<std::size_t>(game.observation_shape().cells()) : 0, 0.0f);
+  out.score.assign(game.traits().max_score_margin > 0 ? n : 0, 0.0f);
+}
+
+// One example as stored, in its player's view: the input, and the policy and the legal
+// mask over the actions of that view. Its buffers are reused from one example to the next.
+struct ExampleView {
+  explicit ExampleView(const Game& game)
+      : obs(game.observation_shape().size()), policy(game.num_distinct_actions()), mask(game.num_distinct_actions()) {}
+
+  void read(const Game& game, const StoredGame& g, std::size_t t, const State& state) {
+    player = g.target_player(t);
+    state.observation(player, obs);
+    std::fill(policy.begin(), policy.end(), 0.0f);
+    std::fill(mask.begin(), mask.end(), 0.0f);
+    total = 0;
+    for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e) total += g.policy_weight[e];
+    for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e)
+      policy[game.action_to_view(player, static_cast<Action>(g.policy_action[e]))] =
+          static_cast<float>(g.policy_weight[e]) / total;
+    state.legal_actions(player, legal);
+    for (Action a : legal) mask[game.action_to_view(player, a)] = 1.0f;
+  }
+
+  // A symmetry that holds at the state, or the identity (-1), each as likely.
+  int draw_symmetry(const Game& game, const State& state, Rng& rng) {
+    if (game.symmetries().empty()) return -1;
+    holding.clear();
+    for (int s = 0; s < static_cast<int>(game.symmetries().size()); ++s)
+      if (game.symmetry_holds(state, s)) holding.push_back(s);
+    const auto k = static_cast<int>(rng.below(static_cast<std::uint32_t>(holding.size() + 1)));
+    return k > 0 ? holding[k - 1] : -1;
+  }
+
+  Player player = 0;
+  std::vector<float> obs, policy, mask;
+  float total = 0;  // the stored policy's weight: 0 for a move searched with a fast budget
+  std::vector<Action> legal;
+  std::vector<int> holding;
+};
+
+// Where example i goes in a batch sized by size_batch.
+struct ExampleSlots {
+  ExampleSlots(TrainBatch& out, const Game& game, int i) {
+    const auto n = static_cast<std::size_t>(i);
+    const std::size_t actions = static_cast<std::size_t>(game.num_distinct_actions());
+    const std::size_t players = static_cast<std::size_t>(game.num_players());
+    const std::size_t cells = static_cast<std::size_t>(game.observation_shape().cells());
+    obs = out.obs.data() + n * game.observation_shape().size();
+    policy = out.policy.data() + n * actions;
+    mask = out.mask.data() + n * actions;
+    value = out.value.data() + n * players;
+    root = out.root_value.data() + n * players;
+    owner = out.ownership.empty() ? nullptr : out.ownership.data() + n * cells;
+  }
+  float *obs, *policy, *mask, *value, *root, *owner;
+};
+
+// The player's ownership targets: in its view and frame, so a symmetry moves their cells
+// exactly as it moves an observation plane's.
+const std::int8_t* stored_owner(const Game& game, const StoredGame& g, Player player) {
+  return g.ownership.empty() ? nullptr
+                             : g.ownership.data() + static_cast<std::size_t>(player) * game.observation_shape().cells();
+}
+
+void write_as_seen(const Game& game, const StoredGame& g, const ExampleView& view, const ExampleSlots& slots) {
+  const int players = game.num_players();
+  const GameType type = game.type();
+  std::copy(view.obs.begin(), view.obs.end(), slots.obs);
+  std::copy(view.policy.begin(), view.policy.end(), slots.policy);
+  std::copy(view.mask.begin(), view.mask.end(), slots.mask);
+  for (int j = 0; j < players; ++j) slots.value[j] = value_target(type, g.returns[(view.player + j) % players]);
+  if (slots.owner) {
+    const std::int8_t* owner = stored_owner(game, g, view.player);
+    std::copy(owner, owner + game.observation_shape().cells(), slots.owner);
+  }
+}
+
+// The example becomes the image position seen by the image of its player. Symmetries act
+// on the viewer's frame (they commute with every view transform), so cells, planes and
+// actions map directly. `inverse`: the inverse of the symmetry's seat permutation (empty:
+// the seats stay).
+void write_image(const Game& game, const StoredGame& g, const ExampleView& view, const Symmetry& sym,
+                 const std::vector<Player>& inverse, const ExampleSlots& slots) {
+  const ObservationShape shape = game.observation_shape();
+  const int cells = shape.cells(), actions = game.num_distinct_actions(), players = game.num_players();
+  for (int c = 0; c < shape.channels; ++c) {
+    const int image = sym.map_plane(c);
+    for (int cell = 0; cell < cells; ++cell) slots.obs[image * cells + sym.cell[cell]] = view.obs[c * cells + cell];
+  }
+  if (slots.owner) {
+    const std::int8_t* owner = stored_owner(game, g, view.player);
+    for (int cell = 0; cell < cells; ++cell) slots.owner[sym.cell[cell]] = owner[cell];
+  }
+  for (int a = 0; a < actions; ++a) {
+    slots.policy[sym.action[a]] = view.policy[a];
+    slots.mask[sym.action[a]] = view.mask[a];
+  }
+  // In the image game seat σ(q) plays q's part and gets q's return, and the viewer is
+  // σ(player): value[j] is the return of image seat σ(player) + j, which is the return
+  // of seat σ⁻¹(σ(player) + j) here. A rotation of the seats leaves the vector as it is;
+  // a reflection reverses the order of the other seats; two seats do not notice.
+  const Player viewer = sym.map_player(view.player);
+  for (int j = 0; j < players; ++j) {
+    const int image_seat = (viewer + j) % players;
+    const int seat = inverse.empty() ? image_seat : inverse[image_seat];
+    slots.value[j] = value_target(game.type(), g.returns[seat]);
+  }
+}
+
+// Value slot 0 is the example's own seat under every symmetry, so its root value goes
+// there; the other slots keep the result, unless the returns have a fixed sum and two
+// seats, which gives the other seat's from the mover's.
+void fill_root_value(const Game& game, const StoredGame& g, std::size_t t, const ExampleSlots& slots) {
+  const int players = game.num_players();
+  const GameType type = game.type();
+  std::copy(slots.value, slots.value + players, slots.root);
+  if (g.root_value[t] == StoredGame::kNoRootValue) return;
+  slots.root[0] = static_cast<float>(g.root_value[t]) / StoredGame::kRootValueScale;
+  if (players == 2 && type.constant_sum())
+    slots.root[1] = value_target(type, type.return_sum - value_from_network(type, slots.root[0]));
+}
 
 }  // namespace
 
@@ -147,110 +283,21 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
       pick.target = static_cast<std::size_t>(r - prefix_[g]);
     }
   }
-
-  const ObservationShape shape = game_->observation_shape();
-  const int actions = game_->num_distinct_actions();
-  const int players = game_->num_players();
-  const int cells = shape.cells();
-  const GameType type = game_->type();
-  const auto& symmetries = game_->symmetries();
-  out.size = batch;
-  out.obs.assign(static_cast<std::size_t>(batch) * shape.size(), 0.0f);
-  out.policy.assign(static_cast<std::size_t>(batch) * actions, 0.0f);
-  out.mask.assign(static_cast<std::size_t>(batch) * actions, 0.0f);
-  out.value.assign(static_cast<std::size_t>(batch) * players, 0.0f);
-  out.policy_weight.assign(static_cast<std::size_t>(batch), 0.0f);
-  out.root_value.assign(static_cast<std::size_t>(batch) * players, 0.0f);
-  out.phase.assign(static_cast<std::size_t>(batch), 0);
-  const bool ownership = game_->has_ownership();
-  const bool score = game_->max_score_margin() > 0;
-  out.ownership.assign(ownership ? static_cast<std::size_t>(batch) * cells : 0, 0.0f);
-  out.score.assign(score ? static_cast<std::size_t>(batch) : 0, 0.0f);
-  // The other seat's root value follows from the mover's where the returns have a fixed sum.
-  const bool other_seat_root = players == 2 && type.constant_sum();
-  std::vector<float> obs(shape.size()), policy(actions), mask(actions);
-  std::vector<Action> legal;
-  std::vector<int> holding;
+  size_batch(*game_, batch, out);
+  ExampleView view(*game_);
   for (int i = 0; i < batch; ++i) {
     const StoredGame& g = *picks[i].game;
     const std::size_t t = picks[i].target;
     const std::unique_ptr<State> state = g.state_at(*game_, g.target_ply(t));
-    const Player player = g.target_player(t);
-    state->observation(player, obs);
-    std::fill(policy.begin(), policy.end(), 0.0f);
-    std::fill(mask.begin(), mask.end(), 0.0f);
-    float total = 0;
-    for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e) total += g.policy_weight[e];
-    for (std::uint32_t e = g.policy_offset[t]; e < g.policy_offset[t + 1]; ++e)
-      policy[game_->action_to_view(player, static_cast<Action>(g.policy_action[e]))] =
-          static_cast<float>(g.policy_weight[e]) / total;
-    state->legal_actions(player, legal);
-    for (Action a : legal) mask[game_->action_to_view(player, a)] = 1.0f;
-
-    int choice = -1;  // the identity
-    if (augment && !symmetries.empty()) {
-      holding.clear();
-      for (int s = 0; s < static_cast<int>(symmetries.size()); ++s)
-        if (game_->symmetry_holds(*state, s)) holding.push_back(s);
-      const auto k = static_cast<int>(rng.below(static_cast<std::uint32_t>(holding.size() + 1)));
-      if (k > 0) choice = holding[k - 1];
-    }
-    float* obs_out = out.obs.data() + static_cast<std::size_t>(i) * shape.size();
-    float* policy_out = out.policy.data() + static_cast<std::size_t>(i) * actions;
-    float* mask_out = out.mask.data() + static_cast<std::size_t>(i) * actions;
-    float* value_out = out.value.data() + static_cast<std::size_t>(i) * players;
-    float* root_out = out.root_value.data() + static_cast<std::size_t>(i) * players;
-    out.policy_weight[i] = total > 0 ? 1.0f : 0.0f;
-    if (score) out.score[i] = g.score_margin[player];
-    // Ownership is in the player's view and frame, so a symmetry moves its cells exactly
-    // as it moves an observation plane's.
-    const std::int8_t* owner = ownership ? g.ownership.data() + static_cast<std::size_t>(player) * cells : nullptr;
-    float* owner_out = ownership ? out.ownership.data() + static_cast<std::size_t>(i) * cells : nullptr;
+    view.read(*game_, g, t, *state);
+    const int choice = augment ? view.draw_symmetry(*game_, *state, rng) : -1;
+    const ExampleSlots slots(out, *game_, i);
+    out.policy_weight[i] = view.total > 0 ? 1.0f : 0.0f;
+    if (!out.score.empty()) out.score[i] = g.score_margin[view.player];
     out.phase[i] = static_cast<std::uint8_t>(game_phase(g.target_ply(t), static_cast<std::int64_t>(g.steps())));
-    // Value slot 0 is the example's own seat under every symmetry, so its root value goes
-    // there; the other slots keep the result unless the fixed sum gives them one.
-    const auto fill_root = [&] {
-      std::copy(value_out, value_out + players, root_out);
-      if (g.root_value[t] == StoredGame::kNoRootValue) return;
-      root_out[0] = static_cast<float>(g.root_value[t]) / StoredGame::kRootValueScale;
-      if (other_seat_root)
-        root_out[1] = value_target(type, type.return_sum - value_from_network(type, root_out[0]));
-    };
-    if (choice < 0) {
-      std::copy(obs.begin(), obs.end(), obs_out);
-      std::copy(policy.begin(), policy.end(), policy_out);
-      std::copy(mask.begin(), mask.end(), mask_out);
-      for (int j = 0; j < players; ++j) value_out[j] = value_target(type, g.returns[(player + j) % players]);
-      fill_root();
-      if (ownership) std::copy(owner, owner + cells, owner_out);
-      continue;
-    }
-    // The example becomes the image position seen by the image of its player. Symmetries
-    // act on the viewer's frame (they commute with every view transform), so cells,
-    // planes and actions map directly.
-    const Symmetry& sym = symmetries[choice];
-    for (int c = 0; c < shape.channels; ++c) {
-      const int image = sym.map_plane(c);
-      for (int cell = 0; cell < cells; ++cell) obs_out[image * cells + sym.cell[cell]] = obs[c * cells + cell];
-    }
-    if (ownership)
-      for (int cell = 0; cell < cells; ++cell) owner_out[sym.cell[cell]] = owner[cell];
-    for (int a = 0; a < actions; ++a) {
-      policy_out[sym.action[a]] = policy[a];
-      mask_out[sym.action[a]] = mask[a];
-    }
-    // In the image game seat σ(q) plays q's part and gets q's return, and the viewer is
-    // σ(player): value[j] is the return of image seat σ(player) + j, which is the return
-    // of seat σ⁻¹(σ(player) + j) here. A rotation of the seats leaves the vector as it is;
-    // a reflection reverses the order of the other seats; two seats do not notice.
-    const std::vector<Player>& inverse = inverse_players_[choice];
-    const Player viewer = sym.map_player(player);
-    for (int j = 0; j < players; ++j) {
-      const int image_seat = (viewer + j) % players;
-      const int seat = inverse.empty() ? image_seat : inverse[image_seat];
-      value_out[j] = value_target(type, g.returns[seat]);
-    }
-    fill_root();
+    if (choice < 0) write_as_seen(*game_, g, view, slots);
+    else write_image(*game_, g, view, game_->symmetries()[choice], inverse_players_[choice], slots);
+    fill_root_value(*game_, g, t, slots);
   }
 }
 

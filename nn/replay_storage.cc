@@ -20,7 +20,7 @@ void final_targets(const Game& game, const State& final, StoredGame& g) {
   const int seats = game.num_players();
   g.ownership.clear();
   g.score_margin.clear();
-  if (game.has_ownership()) {
+  if (game.traits().has_ownership) {
     const int cells = game.observation_shape().cells();
     std::vector<float> owner(static_cast<std::size_t>(cells));
     for (Player p = 0; p < seats; ++p) {
@@ -31,7 +31,7 @@ void final_targets(const Game& game, const State& final, StoredGame& g) {
       }
     }
   }
-  if (game.max_score_margin() > 0) {
+  if (game.traits().max_score_margin > 0) {
     g.score_margin.resize(static_cast<std::size_t>(seats));
     score_margins(final, g.score_margin);
   }
@@ -76,6 +76,37 @@ std::unique_ptr<State> StoredGame::state_at(const Game& game, std::uint32_t targ
   while (i < target_ply) i += apply_node(*state, i, target_ply, action_at, joint);
   return state;
 }
+
+namespace {
+
+// Target `t`'s search policy, sparse: weights relative to the largest, so that one action
+// always keeps its weight whatever the number of actions (sampling normalizes them).
+// `target` names it in errors.
+void append_policy(StoredGame& g, const SelfPlayGame::Target& t, const std::string& target, std::uint32_t num_actions) {
+  if (t.legal.size() != t.policy.size())
+    throw InputError(target + " has " + std::to_string(t.policy.size()) + " policy values for " +
+                     std::to_string(t.legal.size()) + " legal actions");
+  float top = 0;
+  for (float p : t.policy) {
+    if (!std::isfinite(p)) throw InputError(target + " has a policy value that is not a finite number");
+    top = std::max(top, p);
+  }
+  if (top <= 0) throw InputError(target + " has no positive policy value");
+  for (std::size_t k = 0; k < t.legal.size(); ++k) {
+    const Action a = t.legal[k];
+    if (a < 0 || static_cast<std::uint32_t>(a) >= num_actions)
+      throw InputError(target + " lists action " + std::to_string(a) + ", outside 0.." + std::to_string(num_actions - 1));
+    const auto weight = static_cast<std::uint32_t>(std::lround(std::max(t.policy[k], 0.0f) / top * kMaxWeight));
+    if (weight == 0) continue;  // sparse: actions the search gave (almost) nothing
+    g.policy_action.push_back(static_cast<std::uint32_t>(a));
+    g.policy_weight.push_back(static_cast<std::uint16_t>(weight));
+  }
+  if (g.policy_weight.size() > std::numeric_limits<std::uint32_t>::max())
+    throw InputError("its policies hold more than 2^32 - 1 entries");
+  g.policy_offset.push_back(static_cast<std::uint32_t>(g.policy_weight.size()));
+}
+
+}  // namespace
 
 StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
   const ReplayLayout layout = ReplayLayout::of(game);
@@ -135,29 +166,7 @@ StoredGame encode_game(const Game& game, const SelfPlayGame& record) {
         g.policy_offset.push_back(static_cast<std::uint32_t>(g.policy_weight.size()));
         continue;
       }
-      if (t.legal.size() != t.policy.size())
-        throw InputError(target + " has " + std::to_string(t.policy.size()) + " policy values for " +
-                         std::to_string(t.legal.size()) + " legal actions");
-      // Weights are stored relative to the largest, so that one action always keeps its
-      // weight whatever the number of actions; sampling normalizes them.
-      float top = 0;
-      for (float p : t.policy) {
-        if (!std::isfinite(p)) throw InputError(target + " has a policy value that is not a finite number");
-        top = std::max(top, p);
-      }
-      if (top <= 0) throw InputError(target + " has no positive policy value");
-      for (std::size_t k = 0; k < t.legal.size(); ++k) {
-        const Action a = t.legal[k];
-        if (a < 0 || static_cast<std::uint32_t>(a) >= num_actions)
-          throw InputError(target + " lists action " + std::to_string(a) + ", outside 0.." + std::to_string(num_actions - 1));
-        const auto weight = static_cast<std::uint32_t>(std::lround(std::max(t.policy[k], 0.0f) / top * kMaxWeight));
-        if (weight == 0) continue;  // sparse: actions the search gave (almost) nothing
-        g.policy_action.push_back(static_cast<std::uint32_t>(a));
-        g.policy_weight.push_back(static_cast<std::uint16_t>(weight));
-      }
-      if (g.policy_weight.size() > std::numeric_limits<std::uint32_t>::max())
-        throw InputError("its policies hold more than 2^32 - 1 entries");
-      g.policy_offset.push_back(static_cast<std::uint32_t>(g.policy_weight.size()));
+      append_policy(g, t, target, num_actions);
     }
   }
   return g;

@@ -89,9 +89,9 @@ struct StoredGame {
   std::vector<std::uint32_t> snapshot_step;
   std::vector<std::unique_ptr<const State>> snapshot;  // the state before step snapshot_step[i]
   // Auxiliary targets of the final state, where the game declares them: per seat its view
-  // of who owns each observation cell (Game::has_ownership; +1, -1, 0), seat after seat;
+  // of who owns each observation cell (GameTraits::has_ownership; +1, -1, 0), seat after seat;
   // per seat its score margin over the best other seat on the network's scale
-  // (Game::max_score_margin).
+  // (GameTraits::max_score_margin).
   std::vector<std::int8_t> ownership;
   std::vector<float> score_margin;
 

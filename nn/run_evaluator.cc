@@ -3,12 +3,38 @@
 
 #include <cmath>
 
-#include "core/arena.h"
-#include "core/atomic_file.h"
+#include "arena/arena.h"
 #include "core/steps.h"
+#include "files/atomic_file.h"
 #include "nn/agent_bot.h"
 
 namespace boardlab {
+namespace {
+
+// Draws and passes of the network's own games (player 0's), read back from their records.
+void tally_network_games(const Game& game, const ArenaReport& report, RunEvaluation& out) {
+  int games = 0, draws = 0;
+  std::int64_t turns = 0, passes = 0;
+  const Action pass = game.traits().pass_action;
+  for (const ArenaGame& g : report.games) {
+    int seat = -1;
+    for (std::size_t s = 0; s < g.seats.size(); ++s)
+      if (g.seats[s] == 0) seat = static_cast<int>(s);
+    if (seat < 0) continue;
+    ++games;
+    draws += is_draw(g.returns) ? 1 : 0;
+    if (pass == kInvalidAction) continue;
+    const std::unique_ptr<State> final_state = game.load_record(g.record);
+    const TurnCount count = count_turns(final_state->history(), pass, seat);
+    turns += count.turns;
+    passes += count.passes;
+  }
+  out.draw_rate = games > 0 ? static_cast<double>(draws) / games : std::nan("");
+  out.pass_rate = pass != kInvalidAction && turns > 0 ? static_cast<double>(passes) / static_cast<double>(turns)
+                                                      : std::nan("");
+}
+
+}  // namespace
 
 RunEvaluator::RunEvaluator(const Game& game, const RunEvaluatorOptions& options, RunFolder& run)
     : game_(&game), options_(options), run_(&run), ladder_(find_ladder(game)) {}
@@ -92,27 +118,7 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
   };
   for (const auto& o : options_.opponents) out.scores.push_back(score_against(o));
   out.scores.push_back(previous_name.empty() ? std::nan("") : score_against(previous_name));
-
-  // Draws and passes of the network's own games, read back from their records.
-  int games = 0, draws = 0;
-  std::int64_t turns = 0, passes = 0;
-  const Action pass = game_->pass_action();
-  for (const ArenaGame& g : report.games) {
-    int seat = -1;
-    for (std::size_t s = 0; s < g.seats.size(); ++s)
-      if (g.seats[s] == 0) seat = static_cast<int>(s);
-    if (seat < 0) continue;
-    ++games;
-    draws += is_draw(g.returns) ? 1 : 0;
-    if (pass == kInvalidAction) continue;
-    const std::unique_ptr<State> final_state = game_->load_record(g.record);
-    const TurnCount count = count_turns(final_state->history(), pass, seat);
-    turns += count.turns;
-    passes += count.passes;
-  }
-  out.draw_rate = games > 0 ? static_cast<double>(draws) / games : std::nan("");
-  out.pass_rate = pass != kInvalidAction && turns > 0 ? static_cast<double>(passes) / static_cast<double>(turns)
-                                                      : std::nan("");
+  tally_network_games(*game_, report, out);
   previous_ = std::move(network);
   previous_step_ = step;
   std::string ladder_line;

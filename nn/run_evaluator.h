@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/arena.h"
+#include "arena/arena.h"
+#include "arena/ladder.h"
 #include "core/game.h"
-#include "core/ladder.h"
 #include "mcts/search_config.h"
 #include "nn/metrics_file.h"
 #include "nn/model.h"
@@ -20,10 +20,10 @@
 namespace boardlab {
 
 struct RunEvaluatorOptions {
-  std::vector<std::string> opponents;  // player specs: random, uct:N, mcts(...), agent:PATH (core/player_spec.h)
+  std::vector<std::string> opponents;  // player specs: random, uct:N, mcts(...), agent:PATH (arena/player_spec.h)
   int games = 20;                      // per opponent
   bool previous = true;                // also play the previous evaluation's network
-  // Rungs of the game's stored ladder (core/ladder.h) played besides the opponents, chosen
+  // Rungs of the game's stored ladder (arena/ladder.h) played besides the opponents, chosen
   // around the network's last ladder rating, so that its rating keeps rising past `random`.
   int ladder_rungs = 1;
   SearchConfig search;                 // the network's search in these games

@@ -12,8 +12,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/atomic_file.h"
 #include "core/errors.h"
+#include "files/atomic_file.h"
 
 namespace boardlab {
 

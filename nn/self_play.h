@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
+#include "config/config_schema.h"
 #include "core/bot.h"
-#include "core/config_schema.h"
 #include "core/game.h"
 #include "core/rng.h"
 #include "mcts/evaluator.h"
@@ -39,7 +39,7 @@ struct SelfPlayConfig {
   // openings never reach. The random steps are in the record and train nothing.
   double random_opening_fraction = 0.0;
   int random_opening_turns = 2;
-  // A fixed player (a spec of core/player_spec.h: agent:CK, uct:N, ...) that takes every seat
+  // A fixed player (a spec of arena/player_spec.h: agent:CK, uct:N, ...) that takes every seat
   // but one in each game, with its own search and view; the other seat, cycling through the
   // seats game by game, is the network and alone trains. Training then learns a best response
   // to that player (`boardlab exploit`). Empty: self-play, the network in every seat.
@@ -59,7 +59,7 @@ struct SelfPlayConfig {
       "playout cap randomization: share of moves searched in full, which alone train the policy (1: off)",
       Range::between(0.01, 1));
     v("fast_simulations", fast_simulations,
-      "playout cap randomization: simulations of the other moves, without root noise", Range::between(1, 100000));
+      "playout cap randomization: simulations of the other moves, without root noise", Range::between(1, kMaxSimulations));
     v("random_opening_fraction", random_opening_fraction,
       "share of games that begin with random_opening_turns turns of random play, training nothing (0: none)",
       Range::between(0, 1));

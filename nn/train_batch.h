@@ -31,11 +31,11 @@ struct TrainBatch {
   // steps: 0 opening (first third), 1 middle, 2 end. Empty: unknown. For diagnostics.
   std::vector<std::uint8_t> phase;
   // size × H×W (the observation's cells), where the game declares ownership
-  // (Game::has_ownership), else empty: who owns each cell at the end of the game, in the
+  // (GameTraits::has_ownership), else empty: who owns each cell at the end of the game, in the
   // example's view and frame (+1 its player's, -1 another's, 0 nobody's), mapped by the
   // same symmetry as the observation.
   std::vector<float> ownership;
-  // size, where the game declares a score (Game::max_score_margin), else empty: the
+  // size, where the game declares a score (GameTraits::max_score_margin), else empty: the
   // player's final score minus the best other seat's, over max_score_margin, in [-1, 1].
   std::vector<float> score;
 };

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "core/config.h"
-#include "core/player_spec.h"
+#include "arena/player_spec.h"
+#include "config/config.h"
 #include "games/registry.h"
 #include "mcts/bots.h"
 
@@ -20,12 +20,12 @@ void finish(TrainConfig& t, const Config& c) {
   } catch (const InputError& e) {
     throw ConfigError(c.origin_of(t.game) + e.what());
   }
-  if (t.network.ownership_head && !game->has_ownership())
+  if (t.network.ownership_head && !game->traits().has_ownership)
     throw ConfigError(c.origin_of(t.network.ownership_head) + game->name() +
                       " declares no ownership of cells to train on");
-  if (t.network.score_head && !(game->max_score_margin() > 0))
+  if (t.network.score_head && !(game->traits().max_score_margin > 0))
     throw ConfigError(c.origin_of(t.network.score_head) + game->name() + " declares no final score to train on");
-  if (t.network.spatial_policy && game->action_layout().empty())
+  if (t.network.spatial_policy && game->traits().action_layout.empty())
     throw ConfigError(c.origin_of(t.network.spatial_policy) + game->name() +
                       " declares no layout of its actions on the board (use the linear policy head)");
   // The search refuses the rest of what score_utility needs (a score, two players) itself.
@@ -33,14 +33,14 @@ void finish(TrainConfig& t, const Config& c) {
     throw ConfigError(c.origin_of(t.search.score_utility) +
                       "the score utility weighs the score margin the network predicts, and it predicts none: set "
                       "network.score_head: true");
-  for (const auto& spec : t.eval_opponents) {
+  for (const auto& spec : t.evaluation.opponents) {
     // Baselines are checked now; checkpoints ("agent:PATH") when the evaluation loads them.
     try {
       if (parse_player_spec(spec).kind != "agent") make_search_bot(spec, *game, 0);
     } catch (const InputError& e) {
       // A flow list splits at every comma: [random, mcts(a=1,b=2)] is three items.
       const bool split = std::count(spec.begin(), spec.end(), '(') != std::count(spec.begin(), spec.end(), ')');
-      throw ConfigError(c.origin_of(t.eval_opponents) + e.what() +
+      throw ConfigError(c.origin_of(t.evaluation.opponents) + e.what() +
                         (split ? " (in a YAML list [a, b], quote a spec that has commas: [random, \"mcts(a=1,b=2)\"])"
                                : ""));
     }
@@ -58,14 +58,14 @@ void finish(TrainConfig& t, const Config& c) {
                       " must not exceed search.simulations (" + std::to_string(t.search.simulations) +
                       "), the full budget");
   // Evaluation plays the self-play search at its own budget, without exploration noise.
-  if (!c.was_set_field(t.eval_concealed_moves)) t.eval_concealed_moves = t.search.concealed_moves;
+  if (!c.was_set_field(t.evaluation.concealed_moves)) t.evaluation.concealed_moves = t.search.concealed_moves;
   t.eval_search = t.search;
-  t.eval_search.simulations = t.eval_simulations;
-  t.eval_search.concealed_moves = t.eval_concealed_moves;
+  t.eval_search.simulations = t.evaluation.simulations;
+  t.eval_search.concealed_moves = t.evaluation.concealed_moves;
   t.eval_search.gumbel_scale = 0;
   t.eval_search.dirichlet_epsilon = 0;
   t.eval_search.temperature = 0;
-  t.optimizer.total_steps = t.max_steps;
+  t.training.total_steps = t.run.max_steps;
   t.yaml = c.to_yaml();
 }
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 #include "nn/model.h"
 #include "nn/train_batch.h"
 

@@ -17,7 +17,9 @@ constexpr int kObservationSize = 7;
 class RpsGame final : public Game {
  public:
   explicit RpsGame(const GameParameters& params)
-      : Game("biased_rps", params), rounds_(static_cast<int>(std::get<std::int64_t>(params.at("rounds")))) {}
+      : Game("biased_rps", params), rounds_(static_cast<int>(std::get<std::int64_t>(params.at("rounds")))) {
+    traits_.arena_opening_turns = 0;  // a random opening round would decide the game, not vary it
+  }
   GameType type() const override {
     GameType t;
     t.dynamics = Dynamics::kSimultaneous;
@@ -27,8 +29,6 @@ class RpsGame final : public Game {
   int num_distinct_actions() const override { return 3; }
   ObservationShape observation_shape() const override { return {kObservationSize, 1, 1}; }
   int max_game_length() const override { return 2 * rounds_; }
-  // A random opening round would decide the game, not vary it.
-  int arena_opening_turns() const override { return 0; }
   std::unique_ptr<State> new_initial_state() const override;
   int rounds() const { return rounds_; }
 
@@ -42,7 +42,7 @@ class RpsState final : public State {
 
   Player current_player() const override { return played_ == rounds() ? kTerminalPlayer : kSimultaneousPlayer; }
   int move_number() const override { return played_; }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (is_terminal() || (player != 0 && player != 1)) return;
     out.insert(out.end(), {0, 1, 2});
@@ -62,7 +62,7 @@ class RpsState final : public State {
     ++played_;
     score_ += kBiasedRpsPayoff[actions[0]][actions[1]];
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     if (out.size() != 2) throw InputError("returns: a buffer of 2 values is needed, got " + std::to_string(out.size()));
     const double mean = is_terminal() ? score_ / rounds() : 0.0;
     out[0] = mean;
@@ -98,13 +98,11 @@ class RpsState final : public State {
       out += std::string(i ? " " : ": ") + kNames[choices_[i][0]] + "/" + kNames[choices_[i][1]];
     return out;
   }
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player, Action action) const override {
+  std::string action_text(Player, Action action) const override {
     if (action < 0 || action > 2) throw InputError("action " + std::to_string(action) + " is outside 0..2");
     return std::string(1, kNames[action]);
   }
-  Action string_to_action(Player, std::string_view text) const override {
+  Action read_action(Player, std::string_view text) const override {
     for (Action a = 0; a < 3; ++a)
       if (text.size() == 1 && text[0] == kNames[a]) return a;
     throw NotationError(quote_input(text) + " is not a biased_rps action (R, P or S)");

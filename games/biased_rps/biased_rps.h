@@ -19,9 +19,9 @@
 //   came before, so they do not matter to optimal play;
 // - nothing is hidden: both choices of a round are public once it is played (perfect
 //   information in the sense of the game's type; the simultaneity is the only uncertainty);
-// - the arena opens with no random rounds (Game::arena_opening_turns): one would decide a game.
+// - the arena opens with no random rounds (GameTraits::arena_opening_turns): one would decide a game.
 //
-// Known answers (games/biased_rps/biased_rps_test.cc, tests/core/exploitability_test.cc): the
+// Known answers (games/biased_rps/biased_rps_test.cc, tests/arena/exploitability_test.cc): the
 // game is symmetric, and against uniform play rock scores (0 - 1/2 + 1)/3 = 1/6, paper 0 and
 // scissors -1/6, so each seat's best response gains 1/6 over uniform's value 0: uniform's
 // NashConv is 1/3 and its exploitability 1/6, at any number of rounds; the equilibrium's is 0.

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "arena/exploitability.h"
 #include "core/errors.h"
-#include "core/exploitability.h"
 #include "games/registry.h"
 #include "tests/error_of.h"
 
@@ -59,7 +59,7 @@ TEST(BiasedRps, RoundsAverageAndRefuseWhatTheRulesDoNotAllow) {
 
 // Uniform play: rock scores (0 - 1/2 + 1)/3 = 1/6 against it, for either seat (the game is
 // symmetric), and uniform play itself 0, so each best response gains 1/6, at any number of
-// rounds as the returns are the mean over rounds (tests/core/exploitability_test.cc checks 1
+// rounds as the returns are the mean over rounds (tests/arena/exploitability_test.cc checks 1
 // and 3 rounds). Always rock: paper answers it for 1/2, for either seat.
 TEST(BiasedRps, KnownExploitabilities) {
   const auto game = load_game("biased_rps(rounds=2)");

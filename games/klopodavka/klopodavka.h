@@ -36,7 +36,9 @@
 //   that many are played the game is truncated (is_truncated()), a draw among the survivors;
 // - ranks: the players still in at the end share the first place; the others are ranked by
 //   when they went out (later is better). Returns go linearly from +1 (first) to −1 (last),
-//   ties averaged, so they sum to zero (two players: ±1, or 0 and 0);
+//   ties averaged, so they sum to zero (two players: ±1, or 0 and 0). A player's rank is
+//   settled when it goes out (only those still in can go out after it), so returns() gives
+//   it from then on, and is_out() says so: PettingZoo's environment ends such a player then;
 // - symmetries: the symmetries of the board (rectangle, or square) that map the occupied
 //   slots onto each other with a permutation of the seats that keeps the turn order (a
 //   rotation of the seats; with 2 players any). A reflection reverses the clockwise order of

@@ -28,11 +28,9 @@ class BoardState final : public SlotTurnState<KlopodavkaState, KlopodavkaGame> {
   int main_bug(Player p) const override { return main_[p]; }
 
   // Playing.
-  using State::legal_actions;
-  void legal_actions(Player player, std::vector<Action>& out) const override;
+  void list_legal_actions(Player player, std::vector<Action>& out) const override;
   std::string illegality(Action action) const override;
-  using State::random_legal_action;
-  Action random_legal_action(Rng& rng) const override;
+  Action draw_random_action(Rng& rng) const override;
   void apply(Action action) override;
   std::unique_ptr<State> clone() const override { return std::make_unique<BoardState>(*this); }
   std::unique_ptr<State> mapped(std::span<const int> cell_map, std::span<const Player> seat_map,
@@ -49,10 +47,8 @@ class BoardState final : public SlotTurnState<KlopodavkaState, KlopodavkaGame> {
 
   // Text and records.
   std::string to_string() const override;
-  using State::action_to_string;
-  std::string action_to_string(Player actor, Action action) const override;
-  using State::string_to_action;
-  Action string_to_action(Player actor, std::string_view text) const override;
+  std::string action_text(Player actor, Action action) const override;
+  Action read_action(Player actor, std::string_view text) const override;
 
  private:
   const KlopodavkaGame& rules() const { return klopodavka(); }
@@ -168,13 +164,13 @@ bool BoardState<B>::legal(Action action) const {
 }
 
 template <typename B>
-void BoardState<B>::legal_actions(Player player, std::vector<Action>& out) const {
+void BoardState<B>::list_legal_actions(Player player, std::vector<Action>& out) const {
   if (!running() || player != mover_) return out.clear();
   list_sub_moves<B>(planes_, cells(), turn_.may_pass() ? rules().pass() : kInvalidAction, out);
 }
 
 template <typename B>
-Action BoardState<B>::random_legal_action(Rng& rng) const {
+Action BoardState<B>::draw_random_action(Rng& rng) const {
   if (!running()) throw IllegalActionError("random_legal_action: the game is over");
   return random_sub_move<B>(planes_, cells(), turn_.may_pass() ? rules().pass() : kInvalidAction, rng);
 }
@@ -337,7 +333,7 @@ std::string BoardState<B>::to_string() const {
 }
 
 template <typename B>
-std::string BoardState<B>::action_to_string(Player, Action action) const {
+std::string BoardState<B>::action_text(Player, Action action) const {
   const int n = cells();
   if (action < 0 || action > 2 * n) throw InputError(action_outside_refusal(action, 2 * n + 1));
   if (action == 2 * n) return "pass";
@@ -345,7 +341,7 @@ std::string BoardState<B>::action_to_string(Player, Action action) const {
 }
 
 template <typename B>
-Action BoardState<B>::string_to_action(Player, std::string_view text) const {
+Action BoardState<B>::read_action(Player, std::string_view text) const {
   if (is_pass_text(text)) return rules().pass();
   const bool crown = !text.empty() && text.front() == '*';
   std::string why;

@@ -18,7 +18,9 @@ constexpr int kObservationSize = 2 + 3 + 2 * kMaxBets;
 
 class KuhnGame final : public Game {
  public:
-  explicit KuhnGame(const GameParameters& params) : Game("kuhn_poker", params) {}
+  explicit KuhnGame(const GameParameters& params) : Game("kuhn_poker", params) {
+    traits_.arena_opening_turns = 0;  // the deal varies the games
+  }
   GameType type() const override {
     GameType t;
     t.chance = Chance::kSetup;
@@ -31,8 +33,6 @@ class KuhnGame final : public Game {
   int num_distinct_actions() const override { return 3; }
   ObservationShape observation_shape() const override { return {kObservationSize, 1, 1}; }
   int max_game_length() const override { return 2 + kMaxBets; }
-  // The deal varies the games: no random opening turns.
-  int arena_opening_turns() const override { return 0; }
   std::unique_ptr<State> new_initial_state() const override;
 };
 
@@ -50,7 +50,7 @@ class KuhnState final : public State {
     return static_cast<Player>(bets_ % 2);
   }
   int move_number() const override { return dealt_ + bets_; }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (is_terminal() || player != current_player()) return;
     if (player == kChancePlayer) {
@@ -83,7 +83,7 @@ class KuhnState final : public State {
       throw IllegalActionError("illegal action " + std::to_string(action) + ": a player passes (0) or bets (1)");
     line_[bets_++] = action;
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     if (out.size() != 2) throw InputError("returns: a buffer of 2 values is needed, got " + std::to_string(out.size()));
     out[0] = out[1] = 0;
     if (dealt_ < 2 || !over()) return;
@@ -146,9 +146,7 @@ class KuhnState final : public State {
     for (int i = 0; i < bets_; ++i) out += line_[i] == kPass ? 'p' : 'b';
     return out + "'" + (over() ? ", over" : "");
   }
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player actor, Action action) const override {
+  std::string action_text(Player actor, Action action) const override {
     if (actor == kChancePlayer) {
       if (action < 0 || action > 2) throw InputError("card " + std::to_string(action) + " is outside 0..2");
       return std::string(1, kCards[action]);
@@ -156,7 +154,7 @@ class KuhnState final : public State {
     if (action != kPass && action != kBet) throw InputError("action " + std::to_string(action) + " is not 0 or 1");
     return action == kPass ? "p" : "b";
   }
-  Action string_to_action(Player actor, std::string_view text) const override {
+  Action read_action(Player actor, std::string_view text) const override {
     if (actor == kChancePlayer) {
       for (Action c = 0; c < 3; ++c)
         if (text.size() == 1 && text[0] == kCards[c]) return c;

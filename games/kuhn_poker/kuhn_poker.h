@@ -19,9 +19,9 @@
 //   that, OpenSpiel's information-state tensor of 11 floats: the viewer's seat (2 one-hot),
 //   its card (3 one-hot), then per betting step (at most 3) pass and bet (2 one-hot each);
 // - the game has no symmetry (the seats differ: player 0 opens) and no parameters;
-// - the arena opens with no random turns (Game::arena_opening_turns): the deal varies games.
+// - the arena opens with no random turns (GameTraits::arena_opening_turns): the deal varies games.
 //
-// Known answers (tests/core/exploitability_test.cc, games/kuhn_poker/kuhn_poker_test.cc): the
+// Known answers (tests/arena/exploitability_test.cc, games/kuhn_poker/kuhn_poker_test.cc): the
 // uniform random policy is worth +1/8 to player 0 and has NashConv 11/12, exploitability
 // 11/24 = 0.4583; Kuhn's equilibria have exploitability 0.
 #pragma once

@@ -5,8 +5,8 @@
 
 #include <vector>
 
+#include "arena/exploitability.h"
 #include "core/errors.h"
-#include "core/exploitability.h"
 #include "games/kuhn_poker/kuhn_poker.h"
 #include "games/registry.h"
 #include "tests/games/heuristic_test_util.h"
@@ -54,7 +54,7 @@ TEST(KuhnPokerHeuristic, PlaysLegallyAndWinsFromRandom) {
   // not more hands, since its own folds of J lose the hand.
   const ArenaReport report = heuristic_arena(kuhn(), {"random"}, 1000);
   EXPECT_GE(report.standings[0].mean_return, 0.05) << report.table();
-  // Its score and its rating count those chips (core/ratings.h, pair_score), not the hands won.
+  // Its score and its rating count those chips (arena/ratings.h, pair_score), not the hands won.
   const Pairing& pairing = report.pairings[0];
   EXPECT_LE(pairing.wins, pairing.losses) << report.table();
   EXPECT_NEAR(pairing.score(), 0.5 + report.standings[0].mean_return / 4, 1e-9) << report.table();

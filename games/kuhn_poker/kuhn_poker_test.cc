@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "arena/exploitability.h"
 #include "core/errors.h"
-#include "core/exploitability.h"
 #include "core/rng.h"
 #include "games/registry.h"
 #include "tests/error_of.h"
@@ -93,7 +93,7 @@ TEST(KuhnPoker, TheKnownEquilibriumIsWorthMinusOneEighteenthToThePlayerWhoOpens)
 
 // Uniform play is worth 1/8 to player 0 (OpenSpiel's figure); a best response raises player
 // 0's return to 1/2 and player 1's to 5/12, NashConv 11/12 and exploitability 11/24 = 0.4583
-// (tests/core/exploitability_test.cc checks the tool's other figures on this game).
+// (tests/arena/exploitability_test.cc checks the tool's other figures on this game).
 TEST(KuhnPoker, UniformPlayIsElevenTwentyFourthsExploitable) {
   const ExploitabilityResult r = exploitability(kuhn(), uniform_policy());
   EXPECT_NEAR(r.values[0], 1.0 / 8, 1e-12);

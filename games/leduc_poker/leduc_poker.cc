@@ -41,7 +41,9 @@ std::uint64_t mix(std::uint64_t x) {
 
 class LeducGame final : public Game {
  public:
-  explicit LeducGame(const GameParameters& params) : Game("leduc_poker", params) {}
+  explicit LeducGame(const GameParameters& params) : Game("leduc_poker", params) {
+    traits_.arena_opening_turns = 0;  // the deal varies the games
+  }
   GameType type() const override {
     GameType t;
     t.chance = Chance::kChanceNodes;
@@ -54,8 +56,6 @@ class LeducGame final : public Game {
   int num_distinct_actions() const override { return kDeck; }
   ObservationShape observation_shape() const override { return {kObservationSize, 1, 1}; }
   int max_game_length() const override { return 3 + kRounds * kMaxBetsPerRound; }
-  // The deal varies the games: no random opening turns.
-  int arena_opening_turns() const override { return 0; }
   std::unique_ptr<State> new_initial_state() const override;
 };
 
@@ -70,20 +70,18 @@ class LeducState final : public State {
     return static_cast<Player>(count_[round()] % 2);
   }
   int move_number() const override { return dealt_ + count_[0] + count_[1]; }
-  void legal_actions(Player player, std::vector<Action>& out) const override;
+  void list_legal_actions(Player player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<ChanceOutcome>& out) const override;
   void apply(Action action) override;
-  void returns(std::span<double> out) const override;
+  void write_returns(std::span<double> out) const override;
   void observation(Player p, std::span<float> out) const override;
   std::uint64_t information_key(Player p) const override;
   std::unique_ptr<State> sample_hidden(Player p, Rng& rng) const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<LeducState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player actor, Action action) const override;
-  Action string_to_action(Player actor, std::string_view text) const override;
+  std::string action_text(Player actor, Action action) const override;
+  Action read_action(Player actor, std::string_view text) const override;
   // A private card is seen by the player who gets it; the public card and the bets by all.
   std::string action_seen_by(Player viewer, Player actor, Action action) const override {
     if (actor == kChancePlayer && dealt_ < 2 && viewer != dealt_) return "?";
@@ -127,7 +125,7 @@ class LeducState final : public State {
   std::array<std::array<Action, kMaxBetsPerRound>, kRounds> line_{};
 };
 
-void LeducState::legal_actions(Player player, std::vector<Action>& out) const {
+void LeducState::list_legal_actions(Player player, std::vector<Action>& out) const {
   out.clear();
   const Player actor = current_player();
   if (player != actor || actor == kTerminalPlayer) return;
@@ -174,7 +172,7 @@ void LeducState::apply(Action action) {
   line_[round()][count_[round()]++] = action;
 }
 
-void LeducState::returns(std::span<double> out) const {
+void LeducState::write_returns(std::span<double> out) const {
   if (out.size() != 2) throw InputError("returns: a buffer of 2 values is needed, got " + std::to_string(out.size()));
   out[0] = out[1] = 0;
   if (!is_terminal()) return;
@@ -254,7 +252,7 @@ std::string LeducState::to_string() const {
   return out + (is_terminal() ? "; over" : "");
 }
 
-std::string LeducState::action_to_string(Player actor, Action action) const {
+std::string LeducState::action_text(Player actor, Action action) const {
   if (actor == kChancePlayer) {
     if (action < 0 || action >= kDeck) throw InputError("card " + std::to_string(action) + " is outside 0..5");
     return kCardNames[action];
@@ -263,7 +261,7 @@ std::string LeducState::action_to_string(Player actor, Action action) const {
   return std::string(1, kBetNames[action]);
 }
 
-Action LeducState::string_to_action(Player actor, std::string_view text) const {
+Action LeducState::read_action(Player actor, std::string_view text) const {
   if (actor == kChancePlayer) {
     for (Action c = 0; c < kDeck; ++c)
       if (text == kCardNames[c]) return c;

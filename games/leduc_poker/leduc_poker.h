@@ -31,7 +31,7 @@
 // - no parameters (OpenSpiel's `players` > 2, `action_mapping` and `suit_isomorphism` are
 //   left out) and no symmetries (the suit swap would have to map chance's card actions and
 //   not the players' actions, which share their numbers);
-// - the arena opens with no random turns (Game::arena_opening_turns): the deal varies games.
+// - the arena opens with no random turns (GameTraits::arena_opening_turns): the deal varies games.
 //
 // Known answers (games/leduc_poker/leduc_poker_test.cc): the tree has 9,457 states; the
 // uniform random policy has NashConv 4.747222 (exploitability 2.373611), OpenSpiel's figure.

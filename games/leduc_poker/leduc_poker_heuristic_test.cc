@@ -5,8 +5,8 @@
 
 #include <vector>
 
+#include "arena/exploitability.h"
 #include "core/errors.h"
-#include "core/exploitability.h"
 #include "games/registry.h"
 #include "tests/games/heuristic_test_util.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "arena/exploitability.h"
 #include "core/errors.h"
-#include "core/exploitability.h"
 #include "core/random_play.h"
 #include "core/rng.h"
 #include "games/registry.h"

@@ -234,7 +234,7 @@ bool MorabarabaState::has_move(Player p) const {
 // Up to 40 slides (one per edge) or 3 × 21 flights.
 constexpr int kMaxMoves = 64;
 
-void MorabarabaState::legal_actions(Player player, std::vector<Action>& out) const {
+void MorabarabaState::list_legal_actions(Player player, std::vector<Action>& out) const {
   out.clear();
   if (outcome_ != kOngoing || player != mover_) return;
   if (pending_) {
@@ -249,7 +249,7 @@ void MorabarabaState::legal_actions(Player player, std::vector<Action>& out) con
   }
 }
 
-Action MorabarabaState::random_legal_action(Rng& rng) const {
+Action MorabarabaState::draw_random_action(Rng& rng) const {
   if (outcome_ != kOngoing) throw IllegalActionError("random_legal_action: the game is over");
   if (pending_) {
     const Points targets = shootable(1 - mover_);
@@ -398,7 +398,7 @@ void MorabarabaState::judge_turn_start() {
   if (plies_ >= move_cap_) return finish(kDraw, EndReason::kMoveCap);
 }
 
-void MorabarabaState::returns(std::span<double> out) const {
+void MorabarabaState::write_returns(std::span<double> out) const {
   if (out.size() != 2) throw InputError("returns: Morabaraba has 2 players, buffer has " + std::to_string(out.size()));
   out[0] = out[1] = 0;
   if (outcome_ == kWhiteWins || outcome_ == kBlackWins) {
@@ -509,7 +509,7 @@ std::string MorabarabaState::to_string() const {
   return out + who + (flies(mover_) ? " to fly" : " to move");
 }
 
-std::string MorabarabaState::action_to_string(Player, Action action) const {
+std::string MorabarabaState::action_text(Player, Action action) const {
   if (action < 0 || action >= MorabarabaGame::kNumActions)
     throw InputError("action " + std::to_string(action) + " is outside 0..600");
   if (action == kDecline) return "x-";
@@ -518,7 +518,7 @@ std::string MorabarabaState::action_to_string(Player, Action action) const {
   return std::string(point_name(from)) + "-" + std::string(point_name(to));
 }
 
-Action MorabarabaState::string_to_action(Player, std::string_view text) const {
+Action MorabarabaState::read_action(Player, std::string_view text) const {
   const auto fail = [&](const std::string& why) -> Action {
     throw NotationError(quote_input(text) + " is not a Morabaraba action: " + why);
   };
@@ -599,121 +599,129 @@ std::unique_ptr<State> MorabarabaGame::load_record(std::string_view record) cons
   return state;
 }
 
+namespace {
+
+[[noreturn]] void fail_text(const std::string& why) { throw InputError("from_text: " + why); }
+
+Player text_colour(const std::string& word) {
+  if (word == "white") return 0;
+  if (word == "black") return 1;
+  fail_text(quote_input(word) + " is not a colour (white or black)");
+}
+
+int text_number(const std::string& word, int low, int high, const std::string& what) {
+  const auto refuse = [&] {
+    fail_text(what + " must be a number " + std::to_string(low) + ".." + std::to_string(high) + ", not " + quote_input(word));
+  };
+  int value = 0;
+  for (char c : word) {
+    if (c < '0' || c > '9' || value > high) refuse();
+    value = value * 10 + (c - '0');
+  }
+  if (word.empty() || value < low || value > high) refuse();
+  return value;
+}
+
+int text_point(const std::string& word) {
+  const int p = MorabarabaState::parse_point(word);
+  if (p < 0) fail_text(quote_input(word) + " is not a point");
+  return p;
+}
+
+}  // namespace
+
 std::unique_ptr<MorabarabaState> MorabarabaState::from_text(const MorabarabaGame& game, std::string_view text) {
-  const auto fail = [](const std::string& why) { throw InputError("from_text: " + why); };
   auto state = std::make_unique<MorabarabaState>(game);
   state->has_history_ = false;
   state->cows_[0] = state->cows_[1] = 0;
   state->hand_[0] = state->hand_[1] = 0;
-  bool to_move_given = false;
-  NoReturn no_return[2];
-  auto colour = [&](const std::string& word) -> Player {
-    if (word == "white") return 0;
-    if (word == "black") return 1;
-    fail(quote_input(word) + " is not a colour (white or black)");
-    return 0;
-  };
-  auto number = [&](const std::string& word, int low, int high, const std::string& what) -> int {
-    int value = 0;
-    for (char c : word) {
-      if (c < '0' || c > '9' || value > high)
-        fail(what + " must be a number " + std::to_string(low) + ".." + std::to_string(high) + ", not " + quote_input(word));
-      value = value * 10 + (c - '0');
-    }
-    if (word.empty() || value < low || value > high)
-      fail(what + " must be a number " + std::to_string(low) + ".." + std::to_string(high) + ", not " + quote_input(word));
-    return value;
-  };
-  auto point = [&](const std::string& word) -> int {
-    const int p = parse_point(word);
-    if (p < 0) fail(quote_input(word) + " is not a point");
-    return p;
-  };
+  TextClauses read;
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto end = std::min(text.find(';', start), text.size());
     const std::string clause = trim_space(text.substr(start, end - start));
     start = end + 1;
-    if (clause.empty()) continue;
-    const auto colon = clause.find(':');
-    if (colon == std::string::npos) fail(quote_input(clause) + " is not of the form key: values");
-    const std::string key = trim_space(std::string_view(clause).substr(0, colon));
-    const std::vector<std::string> values = words_of(std::string_view(clause).substr(colon + 1));
-    auto expect = [&](std::size_t n) {
-      if (values.size() != n) fail(quote_input(key) + " takes " + std::to_string(n) + " value(s): " + quote_input(clause));
-    };
-    if (key == "white" || key == "black") {
-      const Player p = colour(key);
-      for (const std::string& word : values) {
-        const int c = point(word);
-        if ((state->cows_[0] | state->cows_[1]) & bit(c)) fail(word + " is listed twice");  // a point's name
-        state->cows_[p] |= bit(c);
-      }
-    } else if (key == "hands") {
-      expect(2);
-      for (Player p : {0, 1}) state->hand_[p] = static_cast<std::int8_t>(number(values[p], 0, kCows, "a hand"));
-    } else if (key == "to_move") {
-      expect(1);
-      state->mover_ = colour(values[0]);
-      to_move_given = true;
-    } else if (key == "shot") {
-      expect(1);
-      if (values[0] != "pending") fail("'shot' takes the value 'pending'");
-      state->pending_ = true;
-    } else if (key == "no_return") {
-      expect(3);
-      no_return[colour(values[0])] = {static_cast<std::int8_t>(point(values[1])),
-                                      static_cast<std::int8_t>(point(values[2]))};
-    } else if (key == "plies") {
-      expect(1);
-      state->plies_ = number(values[0], 0, MorabarabaGame::kMaxMoveCap, "plies");
-    } else if (key == "three_cows") {
-      expect(1);
-      state->three_plies_ =
-          static_cast<std::int8_t>(number(values[0], 0, MorabarabaGame::kThreeCowsPlies, "three_cows"));
-    } else {
-      fail("unknown key " + quote_input(key) + " (white, black, hands, to_move, shot, no_return, plies, three_cows)");
-    }
+    if (!clause.empty()) state->read_text_clause(clause, read);
   }
-  if (!to_move_given) fail("'to_move: white' or 'to_move: black' is required");
-  for (Player p : {0, 1})
-    if (state->cow_count(p) > kCows)
-      fail(std::string(kColour[p]) + " has " + std::to_string(state->cow_count(p)) + " cows, more than 12");
-  const Player mover = state->mover_, foe = 1 - mover;
-  if (state->placing()) {
-    // Placements alternate from White, so the hands say who places next.
-    const int diff = state->hand_[1] - state->hand_[0];
-    if (diff != 0 && diff != 1) fail("hands differ by more than the one placement White makes first");
-    const Player placer = diff == 0 ? 0 : 1;
-    if (state->pending_ ? mover == placer : mover != placer)
-      fail(std::string("with these hands ") + kColour[placer] + " places next" +
-           (state->pending_ ? ", so the pending shot is " + std::string(kColour[1 - placer]) + "'s" : ""));
-  }
-  if (state->pending_ && state->cows_[foe] == 0) fail("a shot is pending but there is no enemy cow to shoot");
-  if (state->three_plies_ != 0 && !state->both_have_three())
-    fail("three_cows counts plies while both players have exactly 3 cows");
-  for (Player p : {0, 1}) {
-    const NoReturn r = no_return[p];
-    if (!r.active()) continue;
-    state->no_return_[p] = r;
-    state->drop_dead_no_return(p);
-    if (state->placing() || !state->no_return_[p].active())
-      fail("the no_return restriction of " + std::string(kColour[p]) +
-           " cannot bite: it needs the moving phase, its cow on the first point, the second point empty, "
-           "and a mill that the return would remake");
-  }
-  std::uint64_t h = kKeys.hand[0][state->hand_[0]] ^ kKeys.hand[1][state->hand_[1]];
-  for (Player p : {0, 1})
-    for (Points c = state->cows_[p]; c; c &= c - 1) h ^= kKeys.cow[p][lowest(c)];
-  state->board_hash_ = h;
-  const bool white_lost = state->cow_count(0) <= 2, black_lost = state->cow_count(1) <= 2;
-  if (white_lost && black_lost) fail("both players have at most 2 cows");
-  if (white_lost || black_lost) {
-    state->finish(white_lost ? kBlackWins : kWhiteWins, EndReason::kTwoCows);
-  } else if (!state->pending_) {
-    state->judge_turn_start();
-  }
+  state->finish_text(read);
   return state;
+}
+
+void MorabarabaState::read_text_clause(const std::string& clause, TextClauses& read) {
+  const auto colon = clause.find(':');
+  if (colon == std::string::npos) fail_text(quote_input(clause) + " is not of the form key: values");
+  const std::string key = trim_space(std::string_view(clause).substr(0, colon));
+  const std::vector<std::string> values = words_of(std::string_view(clause).substr(colon + 1));
+  auto expect = [&](std::size_t n) {
+    if (values.size() != n) fail_text(quote_input(key) + " takes " + std::to_string(n) + " value(s): " + quote_input(clause));
+  };
+  if (key == "white" || key == "black") {
+    const Player p = text_colour(key);
+    for (const std::string& word : values) {
+      const int c = text_point(word);
+      if ((cows_[0] | cows_[1]) & bit(c)) fail_text(word + " is listed twice");  // a point's name
+      cows_[p] |= bit(c);
+    }
+  } else if (key == "hands") {
+    expect(2);
+    for (Player p : {0, 1}) hand_[p] = static_cast<std::int8_t>(text_number(values[p], 0, kCows, "a hand"));
+  } else if (key == "to_move") {
+    expect(1);
+    mover_ = text_colour(values[0]);
+    read.to_move_given = true;
+  } else if (key == "shot") {
+    expect(1);
+    if (values[0] != "pending") fail_text("'shot' takes the value 'pending'");
+    pending_ = true;
+  } else if (key == "no_return") {
+    expect(3);
+    read.no_return[text_colour(values[0])] = {static_cast<std::int8_t>(text_point(values[1])),
+                                              static_cast<std::int8_t>(text_point(values[2]))};
+  } else if (key == "plies") {
+    expect(1);
+    plies_ = text_number(values[0], 0, MorabarabaGame::kMaxMoveCap, "plies");
+  } else if (key == "three_cows") {
+    expect(1);
+    three_plies_ = static_cast<std::int8_t>(text_number(values[0], 0, MorabarabaGame::kThreeCowsPlies, "three_cows"));
+  } else {
+    fail_text("unknown key " + quote_input(key) + " (white, black, hands, to_move, shot, no_return, plies, three_cows)");
+  }
+}
+
+void MorabarabaState::finish_text(const TextClauses& read) {
+  if (!read.to_move_given) fail_text("'to_move: white' or 'to_move: black' is required");
+  for (Player p : {0, 1})
+    if (cow_count(p) > kCows) fail_text(std::string(kColour[p]) + " has " + std::to_string(cow_count(p)) + " cows, more than 12");
+  const Player mover = mover_, foe = 1 - mover;
+  if (placing()) {
+    // Placements alternate from White, so the hands say who places next.
+    const int diff = hand_[1] - hand_[0];
+    if (diff != 0 && diff != 1) fail_text("hands differ by more than the one placement White makes first");
+    const Player placer = diff == 0 ? 0 : 1;
+    if (pending_ ? mover == placer : mover != placer)
+      fail_text(std::string("with these hands ") + kColour[placer] + " places next" +
+                (pending_ ? ", so the pending shot is " + std::string(kColour[1 - placer]) + "'s" : ""));
+  }
+  if (pending_ && cows_[foe] == 0) fail_text("a shot is pending but there is no enemy cow to shoot");
+  if (three_plies_ != 0 && !both_have_three()) fail_text("three_cows counts plies while both players have exactly 3 cows");
+  for (Player p : {0, 1}) {
+    const NoReturn r = read.no_return[p];
+    if (!r.active()) continue;
+    no_return_[p] = r;
+    drop_dead_no_return(p);
+    if (placing() || !no_return_[p].active())
+      fail_text("the no_return restriction of " + std::string(kColour[p]) +
+                " cannot bite: it needs the moving phase, its cow on the first point, the second point empty, "
+                "and a mill that the return would remake");
+  }
+  std::uint64_t h = kKeys.hand[0][hand_[0]] ^ kKeys.hand[1][hand_[1]];
+  for (Player p : {0, 1})
+    for (Points c = cows_[p]; c; c &= c - 1) h ^= kKeys.cow[p][lowest(c)];
+  board_hash_ = h;
+  const bool white_lost = cow_count(0) <= 2, black_lost = cow_count(1) <= 2;
+  if (white_lost && black_lost) fail_text("both players have at most 2 cows");
+  if (white_lost || black_lost) finish(white_lost ? kBlackWins : kWhiteWins, EndReason::kTwoCows);
+  else if (!pending_) judge_turn_start();
 }
 
 }  // namespace boardlab

@@ -142,21 +142,16 @@ class MorabarabaState final : public State {
   // The engine's move cap, not a rule of the game, ended it: a draw that is no result of the rules.
   bool is_truncated() const override { return end_ == EndReason::kMoveCap; }
   int move_number() const override { return std::max(0, plies_ - (shot_pending() ? 1 : 0)); }
-  using State::legal_actions;
-  void legal_actions(Player player, std::vector<Action>& out) const override;
-  using State::random_legal_action;
-  Action random_legal_action(Rng& rng) const override;
+  void list_legal_actions(Player player, std::vector<Action>& out) const override;
+  Action draw_random_action(Rng& rng) const override;
   void apply(Action action) override;
-  using State::returns;
-  void returns(std::span<double> out) const override;
+  void write_returns(std::span<double> out) const override;
   void observation(Player p, std::span<float> out) const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<MorabarabaState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player actor, Action action) const override;
-  Action string_to_action(Player actor, std::string_view text) const override;
+  std::string action_text(Player actor, Action action) const override;
+  Action read_action(Player actor, std::string_view text) const override;
   std::vector<Step> history() const override;
   bool starts_from_initial_state() const override { return has_history_; }
 
@@ -187,6 +182,16 @@ class MorabarabaState final : public State {
 
  private:
   enum Outcome : std::int8_t { kOngoing = -1, kWhiteWins = 0, kBlackWins = 1, kDraw = 2 };
+  // What from_text gathers beside the fields it sets directly.
+  struct TextClauses {
+    bool to_move_given = false;
+    NoReturn no_return[2];
+  };
+
+  // from_text's steps: one `key: values` clause read into this state, then the checks
+  // across clauses and what follows from them (the hash, the end, the turn's start).
+  void read_text_clause(const std::string& clause, TextClauses& read);
+  void finish_text(const TextClauses& read);
 
   bool legal(Action action) const;
   // The mover's moves in ascending action order (the moving phase only); returns how many.

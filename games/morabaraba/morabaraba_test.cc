@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "arena/perft.h"
 #include "core/errors.h"
-#include "core/perft.h"
 #include "core/rng.h"
 #include "games/registry.h"
 #include "tests/games/game_test_util.h"

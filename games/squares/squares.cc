@@ -95,6 +95,13 @@ SquaresGame::SquaresGame(const GameParameters& params) : Game("squares", params)
     sym.action[kPass] = kPass;
     symmetries_.push_back(std::move(sym));
   }
+  traits_.action_layout = placement_layout();
+  traits_.pass_action = kPass;
+  // None: a random round decides games rather than varies them; the seats' own mixed
+  // strategies vary them.
+  traits_.arena_opening_turns = 0;
+  traits_.has_ownership = true;
+  traits_.max_score_margin = kMaxScoreMargin;
 }
 
 GameType SquaresGame::type() const {
@@ -103,7 +110,8 @@ GameType SquaresGame::type() const {
   return t;  // deterministic, perfect information, zero-sum ±1
 }
 
-ActionLayout SquaresGame::action_layout() const {
+// A placement at its lower-left cell, one plane per side; pass board-wide.
+ActionLayout SquaresGame::placement_layout() {
   ActionLayout layout;
   layout.planes = kNumSizes;
   layout.slot.resize(kNumActions);
@@ -173,7 +181,7 @@ int SquaresState::num_legal(Player player) const {
   return n;
 }
 
-void SquaresState::legal_actions(Player player, std::vector<Action>& out) const {
+void SquaresState::list_legal_actions(Player player, std::vector<Action>& out) const {
   out.clear();
   if (player < 0 || player > 1) return;
   const auto& bits = legal_[player];
@@ -181,7 +189,7 @@ void SquaresState::legal_actions(Player player, std::vector<Action>& out) const 
     for (std::uint64_t w = bits[word]; w; w &= w - 1) out.push_back(64 * word + std::countr_zero(w));
 }
 
-Action SquaresState::random_legal_action(Player player, Rng& rng) const {
+Action SquaresState::draw_random_action_of(Player player, Rng& rng) const {
   const int n = num_legal(player);
   if (n == 0)
     throw IllegalActionError("random_legal_action: " +
@@ -269,7 +277,7 @@ void SquaresState::add_square(Player p, Action action, const Field& cells) {
   squares_[num_squares_++] = {static_cast<std::uint16_t>(action), static_cast<std::uint8_t>(p)};
 }
 
-void SquaresState::returns(std::span<double> out) const {
+void SquaresState::write_returns(std::span<double> out) const {
   if (out.size() != 2) throw InputError("returns: Squares has 2 players, buffer has " + std::to_string(out.size()));
   out[0] = out[1] = 0;
   if (!over_ || score_[0] == score_[1]) return;
@@ -361,7 +369,7 @@ std::string SquaresState::to_string() const {
   return out + (score_[0] > score_[1] ? "Red wins" : "Blue wins");
 }
 
-std::string SquaresState::action_to_string(Player, Action action) const {
+std::string SquaresState::action_text(Player, Action action) const {
   if (action == SquaresGame::kPass) return "pass";
   if (action < 0 || action >= SquaresGame::kNumActions)
     throw InputError("action " + std::to_string(action) + " is outside 0..1165");
@@ -369,7 +377,7 @@ std::string SquaresState::action_to_string(Player, Action action) const {
   return std::to_string(p.size) + point_name(p.x0, p.y0);
 }
 
-Action SquaresState::string_to_action(Player, std::string_view text) const {
+Action SquaresState::read_action(Player, std::string_view text) const {
   if (text == "pass") return SquaresGame::kPass;
   const auto fail = [&](const std::string& why) -> Action {
     throw NotationError(quote_input(text) + " is not a Squares action: " + why);

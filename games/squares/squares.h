@@ -27,10 +27,10 @@
 //   first square lost the collision, it places anywhere free again; a player whose only
 //   squares form a green zone has squares on the field;
 // - the game is drawn at equal scores (returns 0 and 0); scores() gives each seat its
-//   covered area, so the margin lies in [−400, 400] (max_score_margin() = 400);
+//   covered area, so the margin lies in [−400, 400] (traits().max_score_margin = 400);
 // - a round is one turn (move_number() counts rounds); no round is ever capped: every round
 //   but the last covers at least 4 new cells, so a game has at most 101 rounds (202 steps);
-// - ownership (the auxiliary target, Game::has_ownership): +1 a cell only the viewer's
+// - ownership (the auxiliary target, GameTraits::has_ownership): +1 a cell only the viewer's
 //   squares cover, −1 one only the opponent's cover, 0 an empty or green cell (both own it);
 // - observation: 18 planes on the 20×20 cells (cell 20·y + x, a1's cell = 0), the board as it
 //   stands for both viewers (the rules treat the two seats alike, so no turn of the board);
@@ -88,17 +88,10 @@ class SquaresGame final : public Game {
   ObservationShape observation_shape() const override { return {kNumPlanes, kFieldSide, kFieldSide}; }
   int max_game_length() const override { return kMaxGameLength; }
   const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
-  Action pass_action() const override { return kPass; }
-  // None: a random round decides games rather than varies them (Game::arena_opening_turns);
-  // the seats' own mixed strategies vary them.
-  int arena_opening_turns() const override { return 0; }
-  // A placement at its lower-left cell, one plane per side; pass board-wide.
-  ActionLayout action_layout() const override;
   std::unique_ptr<State> new_initial_state() const override;
-  bool has_ownership() const override { return true; }
-  double max_score_margin() const override { return kMaxScoreMargin; }
 
  private:
+  static ActionLayout placement_layout();  // traits().action_layout
   std::vector<Symmetry> symmetries_;
 };
 
@@ -131,27 +124,22 @@ class SquaresState final : public State {
 
   Player current_player() const override { return over_ ? kTerminalPlayer : kSimultaneousPlayer; }
   int move_number() const override { return rounds_; }
-  using State::legal_actions;
-  void legal_actions(Player player, std::vector<Action>& out) const override;
+  void list_legal_actions(Player player, std::vector<Action>& out) const override;
   void apply(Action action) override;
   void apply_joint(std::span<const Action> actions) override;
-  using State::returns;
-  void returns(std::span<double> out) const override;
+  void write_returns(std::span<double> out) const override;
   void observation(Player p, std::span<float> out) const override;
   void ownership(Player viewer, std::span<float> out) const override;
   void scores(std::span<double> out) const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<SquaresState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player actor, Action action) const override;
-  Action string_to_action(Player actor, std::string_view text) const override;
+  std::string action_text(Player actor, Action action) const override;
+  Action read_action(Player actor, std::string_view text) const override;
   std::vector<Step> history() const override;
 
   // A uniformly random legal action of `player` (pass included), without listing them.
-  using State::random_legal_action;
-  Action random_legal_action(Player player, Rng& rng) const override;
+  Action draw_random_action_of(Player player, Rng& rng) const override;
   // Whether `action` is legal for `player` now (false at the end), and why not.
   bool is_legal(Player player, Action action) const;
   std::string illegality(Player player, Action action) const;

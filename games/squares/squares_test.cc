@@ -421,16 +421,16 @@ TEST(SquaresRules, LargerAreaWinsAndScoresAreReported) {
   auto t = from_record("2a1/4m7 pass/pass");
   EXPECT_EQ(t->returns(), (std::vector<double>{-1, 1}));
   EXPECT_THROW(initial()->scores(score), InputError);
-  EXPECT_EQ(game().max_score_margin(), 400);
+  EXPECT_EQ(game().traits().max_score_margin, 400);
 }
 
 TEST(SquaresRules, GameFacts) {
   const SquaresGame& g = game();
   EXPECT_EQ(g.num_distinct_actions(), 1166);
-  EXPECT_EQ(g.pass_action(), 1165);
+  EXPECT_EQ(g.traits().pass_action, 1165);
   EXPECT_TRUE(g.type().simultaneous());
   EXPECT_EQ(g.max_game_length(), 202);
-  EXPECT_TRUE(g.has_ownership());
+  EXPECT_TRUE(g.traits().has_ownership);
   EXPECT_EQ(g.observation_shape().channels, 18);
   EXPECT_EQ(g.observation_shape().cells(), 400);
   EXPECT_EQ(g.symmetries().size(), 7u);

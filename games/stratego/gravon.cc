@@ -86,40 +86,8 @@ class XmlReader {
       } else {
         if (open.empty() && had_root) error("a second root element after the first one closed");
         had_root = true;
-        advance(pos_ + 1);
-        Element e;
-        e.line = line_;
-        e.name = read_name("a tag");
-        e.parent = open.empty() ? -1 : open.back();
         bool closed = false;
-        while (true) {
-          const bool spaced = skip_space();
-          if (at_end()) error("the tag <" + e.name + "> is never closed with >");
-          if (text_[pos_] == '>') {
-            advance(pos_ + 1);
-            break;
-          }
-          if (text_.substr(pos_).starts_with("/>")) {
-            advance(pos_ + 2);
-            closed = true;
-            break;
-          }
-          if (!spaced) error("the tag <" + e.name + "> needs a space before its next attribute");
-          std::string key = read_name("an attribute of <" + e.name + ">");
-          skip_space();
-          expect('=', "the attribute " + key + " of <" + e.name + ">");
-          skip_space();
-          if (at_end() || (text_[pos_] != '"' && text_[pos_] != '\''))
-            error("the value of " + key + " in <" + e.name + "> must be quoted");
-          const char quote = text_[pos_];
-          const std::size_t end = text_.find(quote, pos_ + 1);
-          if (end == std::string_view::npos) error("the value of " + key + " in <" + e.name + "> is never closed");
-          std::string value = decode(text_.substr(pos_ + 1, end - pos_ - 1));
-          if (e.attribute(key)) error("<" + e.name + "> has the attribute " + key + " twice");
-          e.attributes.emplace_back(std::move(key), std::move(value));
-          advance(end + 1);
-        }
-        elements_.push_back(std::move(e));
+        elements_.push_back(read_tag(open.empty() ? -1 : open.back(), closed));
         if (!closed) open.push_back(static_cast<int>(elements_.size()) - 1);
       }
     }
@@ -130,6 +98,41 @@ class XmlReader {
 
  private:
   [[noreturn]] void error(const std::string& why) const { fail("line " + std::to_string(line_) + ": " + why); }
+  // An opening tag from its '<', with its attributes; `closed` says it closed itself (/>).
+  Element read_tag(int parent, bool& closed) {
+    advance(pos_ + 1);
+    Element e;
+    e.line = line_;
+    e.name = read_name("a tag");
+    e.parent = parent;
+    while (true) {
+      const bool spaced = skip_space();
+      if (at_end()) error("the tag <" + e.name + "> is never closed with >");
+      if (text_[pos_] == '>') {
+        advance(pos_ + 1);
+        return e;
+      }
+      if (text_.substr(pos_).starts_with("/>")) {
+        advance(pos_ + 2);
+        closed = true;
+        return e;
+      }
+      if (!spaced) error("the tag <" + e.name + "> needs a space before its next attribute");
+      std::string key = read_name("an attribute of <" + e.name + ">");
+      skip_space();
+      expect('=', "the attribute " + key + " of <" + e.name + ">");
+      skip_space();
+      if (at_end() || (text_[pos_] != '"' && text_[pos_] != '\''))
+        error("the value of " + key + " in <" + e.name + "> must be quoted");
+      const char quote = text_[pos_];
+      const std::size_t end = text_.find(quote, pos_ + 1);
+      if (end == std::string_view::npos) error("the value of " + key + " in <" + e.name + "> is never closed");
+      std::string value = decode(text_.substr(pos_ + 1, end - pos_ - 1));
+      if (e.attribute(key)) error("<" + e.name + "> has the attribute " + key + " twice");
+      e.attributes.emplace_back(std::move(key), std::move(value));
+      advance(end + 1);
+    }
+  }
   bool at_end() const { return pos_ >= text_.size(); }
   void advance(std::size_t to) {
     to = std::min(to, text_.size());
@@ -301,10 +304,16 @@ GameParameters game_parameters(const std::string& variant, std::string_view para
   return resolve_parameters("stratego", spec.params, given);
 }
 
-}  // namespace
+// The parts of a Gravon file: its <game>, and the field, moves, players and result the
+// archive puts inside it (players and result are also read directly inside <stratego>).
+struct GravonParts {
+  const Element* game = nullptr;
+  const Element* field = nullptr;
+  const Element* result = nullptr;
+  std::vector<const Element*> moves, players;
+};
 
-GravonGame read_gravon(std::string_view xml, std::string_view parameters) {
-  const std::vector<Element> elements = XmlReader(xml).read();
+GravonParts find_parts(const std::vector<Element>& elements) {
   if (elements[0].name != "stratego")
     fail("the root element is <" + elements[0].name + ">; a Gravon game is <stratego><game ...>...</game></stratego>");
   int game_at = -1;
@@ -315,78 +324,77 @@ GravonGame read_gravon(std::string_view xml, std::string_view parameters) {
     game_at = static_cast<int>(i);
   }
   if (game_at < 0) fail("<stratego> holds no <game>");
-  const Element& game_element = elements[static_cast<std::size_t>(game_at)];
-  // The archive puts field, moves, players and result inside <game>; players and result are
-  // also read directly inside <stratego>.
-  const Element* field = nullptr;
-  const Element* result = nullptr;
-  std::vector<const Element*> moves, players;
+  GravonParts parts;
+  parts.game = &elements[static_cast<std::size_t>(game_at)];
   for (const Element& e : elements) {
-    const bool in_game = e.parent == game_at, in_root = e.parent == 0;
-    if (e.name == "field" && (in_game || in_root)) {
-      if (field) fail("a second <field> on line " + std::to_string(e.line));
-      field = &e;
-    } else if (e.name == "move" && (in_game || in_root)) {
-      moves.push_back(&e);
-    } else if (e.name == "player" && (in_game || in_root)) {
-      players.push_back(&e);
-    } else if (e.name == "result" && (in_game || in_root)) {
-      if (result) fail("a second <result> on line " + std::to_string(e.line));
-      result = &e;
+    if (e.parent != game_at && e.parent != 0) continue;
+    if (e.name == "field") {
+      if (parts.field) fail("a second <field> on line " + std::to_string(e.line));
+      parts.field = &e;
+    } else if (e.name == "move") {
+      parts.moves.push_back(&e);
+    } else if (e.name == "player") {
+      parts.players.push_back(&e);
+    } else if (e.name == "result") {
+      if (parts.result) fail("a second <result> on line " + std::to_string(e.line));
+      parts.result = &e;
     }
   }
-  const std::string* type_attr = game_element.attribute("type");
-  if (!type_attr) fail(game_element.where() + " has no type (classic or barrage)");
+  return parts;
+}
+
+// The game's type, classic or barrage, in lower case.
+std::string game_type(const Element& game) {
+  const std::string* type_attr = game.attribute("type");
+  if (!type_attr) fail(game.where() + " has no type (classic or barrage)");
   std::string type = trimmed(*type_attr);
   std::transform(type.begin(), type.end(), type.begin(), [](char c) { return static_cast<char>(c | 0x20); });
   if (type != "classic" && type != "barrage")
     fail("the game type " + quote_input(*type_attr) + " is not one this engine plays (classic, barrage)");
+  return type;
+}
 
-  GravonGame out;
-  out.game = std::make_shared<StrategoGame>(game_parameters(type, parameters, static_cast<int>(moves.size())));
-  const auto& stratego_game = static_cast<const StrategoGame&>(*out.game);
-  out.state = out.game->new_initial_state();
-  State& state = *out.state;
-
-  if (!field && !moves.empty()) fail("moves without a <field>: the setups are missing");
-  if (field) {
-    const std::string* content = field->attribute("content");
-    if (!content) fail(field->where() + " has no content");
-    if (content->size() != kCells)
-      fail("the field content has " + std::to_string(content->size()) + " characters; it has one per square, 100");
-    std::array<int, kKinds> seen[2] = {};
-    std::string setup[2] = {std::string(kSquares, '.'), std::string(kSquares, '.')};
-    for (int cell = 0; cell < kCells; ++cell) {
-      const char c = (*content)[static_cast<std::size_t>(cell)];
-      const std::string at = " at index " + std::to_string(cell) + " (square " + gravon_square(cell) + ")";
-      if (kLakes & bit(cell)) {
-        if (c != kLakeLetter) fail("the field content has " + quote_input(std::string(1, c)) + at + ", a lake: '_'");
-        continue;
-      }
-      if (c == kEmptyLetter) continue;
-      if (c == kLakeLetter) fail("the field content has a lake '_'" + at + ", which is no lake");
-      if (c < 'B' || c > 'Y')
-        fail("the field content has " + quote_input(std::string(1, c)) + at +
-             "; it is written with A (empty), B-M (Red), N-Y (Blue) and _ (lakes)");
-      const Player p = c <= 'M' ? 0 : 1;
-      const int kind = static_cast<int>(std::find(kRedLetters, kRedLetters + kKinds, c - 12 * p) - kRedLetters);
-      const bool own_rows = p == 0 ? cell < kSquares : cell >= kCells - kSquares;
-      if (!own_rows)
-        fail("the field content has " + stratego_game.player_name(p) + "'s " + std::string(kKindNames[kind]) + at + "; " +
-             stratego_game.player_name(p) + " sets up on ranks " + (p == 0 ? "1-4" : "7-10"));
-      ++seen[p][static_cast<std::size_t>(kind)];
-      const int slot = p == 0 ? cell : kCells - 1 - cell;  // setup_cell's inverse
-      setup[p][static_cast<std::size_t>(slot)] = kKindChars[kind];
+// The setups the field shows, played into `state`: each piece on its side's rows, as many
+// of each kind as `type` has.
+void play_field(const Element& field, const StrategoGame& game, const std::string& type, State& state) {
+  const std::string* content = field.attribute("content");
+  if (!content) fail(field.where() + " has no content");
+  if (content->size() != kCells)
+    fail("the field content has " + std::to_string(content->size()) + " characters; it has one per square, 100");
+  std::array<int, kKinds> seen[2] = {};
+  std::string setup[2] = {std::string(kSquares, '.'), std::string(kSquares, '.')};
+  for (int cell = 0; cell < kCells; ++cell) {
+    const char c = (*content)[static_cast<std::size_t>(cell)];
+    const std::string at = " at index " + std::to_string(cell) + " (square " + gravon_square(cell) + ")";
+    if (kLakes & bit(cell)) {
+      if (c != kLakeLetter) fail("the field content has " + quote_input(std::string(1, c)) + at + ", a lake: '_'");
+      continue;
     }
-    for (Player p : {0, 1})
-      for (int k = 0; k < kKinds; ++k)
-        if (seen[p][static_cast<std::size_t>(k)] != stratego_game.counts()[k])
-          fail("the field content gives " + stratego_game.player_name(p) + " " +
-               std::to_string(seen[p][static_cast<std::size_t>(k)]) + " " + std::string(kKindNames[k]) + "(s); " + type +
-               " has " + std::to_string(stratego_game.counts()[k]));
-    for (Player p : {0, 1})
-      for (char c : setup[p]) state.apply(state.string_to_action(std::string(1, c)));
+    if (c == kEmptyLetter) continue;
+    if (c == kLakeLetter) fail("the field content has a lake '_'" + at + ", which is no lake");
+    if (c < 'B' || c > 'Y')
+      fail("the field content has " + quote_input(std::string(1, c)) + at +
+           "; it is written with A (empty), B-M (Red), N-Y (Blue) and _ (lakes)");
+    const Player p = c <= 'M' ? 0 : 1;
+    const int kind = static_cast<int>(std::find(kRedLetters, kRedLetters + kKinds, c - 12 * p) - kRedLetters);
+    const bool own_rows = p == 0 ? cell < kSquares : cell >= kCells - kSquares;
+    if (!own_rows)
+      fail("the field content has " + game.player_name(p) + "'s " + std::string(kKindNames[kind]) + at + "; " +
+           game.player_name(p) + " sets up on ranks " + (p == 0 ? "1-4" : "7-10"));
+    ++seen[p][static_cast<std::size_t>(kind)];
+    const int slot = p == 0 ? cell : kCells - 1 - cell;  // setup_cell's inverse
+    setup[p][static_cast<std::size_t>(slot)] = kKindChars[kind];
   }
+  for (Player p : {0, 1})
+    for (int k = 0; k < kKinds; ++k)
+      if (seen[p][static_cast<std::size_t>(k)] != game.counts()[k])
+        fail("the field content gives " + game.player_name(p) + " " + std::to_string(seen[p][static_cast<std::size_t>(k)]) +
+             " " + std::string(kKindNames[k]) + "(s); " + type + " has " + std::to_string(game.counts()[k]));
+  for (Player p : {0, 1})
+    for (char c : setup[p]) state.apply(state.string_to_action(std::string(1, c)));
+}
+
+void play_moves(const std::vector<const Element*>& moves, State& state) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Element& m = *moves[i];
     const std::string label = "move " + std::to_string(i + 1) + " (line " + std::to_string(m.line) + ")";
@@ -399,33 +407,51 @@ GravonGame read_gravon(std::string_view xml, std::string_view parameters) {
     if (from < 0 || to < 0)
       fail(label + ": " + quote_input(*source) + "-" + quote_input(*target) + ": squares are A1..K10 (files A-K without J)");
     const std::string move = gravon_square(from) + "-" + gravon_square(to);
-    if (state.is_terminal())
-      fail(label + " " + move + " comes after the end of the game:\n" + state.to_string());
+    if (state.is_terminal()) fail(label + " " + move + " comes after the end of the game:\n" + state.to_string());
     try {
       state.apply(state.string_to_action(StrategoGame::cell_name(from) + "-" + StrategoGame::cell_name(to)));
     } catch (const InputError& e) {
       fail(label + " " + move + " is refused: " + e.what());
     }
   }
-  for (const Element* p : players) {
+}
+
+// The result's winner and ending code into `out`, which must agree with how the moves end.
+void read_result(const Element& result, const StrategoGame& game, GravonGame& out) {
+  const std::string* winner = result.attribute("winner");
+  if (!winner) fail(result.where() + " has no winner (1 Red, 2 Blue, 3 a draw)");
+  const int w = parse_int(*winner, result.where() + " winner");
+  if (w < 1 || w > 3) fail(result.where() + " has winner " + quote_input(*winner) + "; it is 1 Red, 2 Blue or 3 a draw");
+  out.winner = w - 1;
+  if (const std::string* type_code = result.attribute("type")) out.result_type = parse_int(*type_code, result.where() + " type");
+  const State& state = *out.state;
+  const auto& st = static_cast<const StrategoState&>(state);
+  if (state.is_terminal() && !state.is_truncated() && st.winner() != out.winner) {
+    const auto name = [&](int who) { return who == 2 ? std::string("a draw") : game.player_name(who) + " winning"; };
+    fail(result.where() + " says " + name(out.winner) + "; the moves end with " + name(st.winner()));
+  }
+}
+
+}  // namespace
+
+GravonGame read_gravon(std::string_view xml, std::string_view parameters) {
+  const std::vector<Element> elements = XmlReader(xml).read();
+  const GravonParts parts = find_parts(elements);
+  const std::string type = game_type(*parts.game);
+  GravonGame out;
+  out.game = std::make_shared<StrategoGame>(game_parameters(type, parameters, static_cast<int>(parts.moves.size())));
+  const auto& stratego_game = static_cast<const StrategoGame&>(*out.game);
+  out.state = out.game->new_initial_state();
+  if (!parts.field && !parts.moves.empty()) fail("moves without a <field>: the setups are missing");
+  if (parts.field) play_field(*parts.field, stratego_game, type, *out.state);
+  play_moves(parts.moves, *out.state);
+  for (const Element* p : parts.players) {
     const std::string* id = p->attribute("id");
     const int seat = id ? parse_int(*id, p->where() + " id") - 1 : -1;
     if (seat != 0 && seat != 1) fail(p->where() + " needs id 1 (Red) or 2 (Blue)");
     out.players[static_cast<std::size_t>(seat)] = trimmed(p->text);
   }
-  if (result) {
-    const std::string* winner = result->attribute("winner");
-    if (!winner) fail(result->where() + " has no winner (1 Red, 2 Blue, 3 a draw)");
-    const int w = parse_int(*winner, result->where() + " winner");
-    if (w < 1 || w > 3) fail(result->where() + " has winner " + quote_input(*winner) + "; it is 1 Red, 2 Blue or 3 a draw");
-    out.winner = w - 1;
-    if (const std::string* type_code = result->attribute("type")) out.result_type = parse_int(*type_code, result->where() + " type");
-    const auto& st = static_cast<const StrategoState&>(state);
-    if (state.is_terminal() && !state.is_truncated() && st.winner() != out.winner) {
-      const auto name = [&](int who) { return who == 2 ? std::string("a draw") : stratego_game.player_name(who) + " winning"; };
-      fail(result->where() + " says " + name(out.winner) + "; the moves end with " + name(st.winner()));
-    }
-  }
+  if (parts.result) read_result(*parts.result, stratego_game, out);
   return out;
 }
 

@@ -82,6 +82,11 @@ StrategoGame::StrategoGame(const GameParameters& params) : Game("stratego", para
     const std::string text = std::get<std::string>(params.at(names[p]));
     if (!text.empty()) fixed_[p] = parse_setup(text, counts_, barrage_, names[p]);
   }
+  traits_.action_layout = move_layout();
+  // A side that sets up by its own actions spends its first turn on it, so random opening turns
+  // would replace the setups, the choice a player is judged by first, with random ones; the
+  // setups the players draw vary the games instead.
+  if (mode_ == SetupMode::kPlay && (fixed_[0].empty() || fixed_[1].empty())) traits_.arena_opening_turns = 0;
 }
 
 GameType StrategoGame::type() const {
@@ -91,21 +96,14 @@ GameType StrategoGame::type() const {
   return t;
 }
 
-int StrategoGame::arena_opening_turns() const {
-  // A side that sets up by its own actions spends its first turn on it, so random opening turns
-  // would replace the setups, the choice a player is judged by first, with random ones; the
-  // setups the players draw vary the games instead.
-  const bool a_side_sets_up = mode_ == SetupMode::kPlay && (fixed_[0].empty() || fixed_[1].empty());
-  return a_side_sets_up ? 0 : Game::arena_opening_turns();
-}
-
 Action StrategoGame::action_to_view(Player viewer, Action action) const {
   if (viewer != 1 || action < kMoveBase) return action;
   const Move move = move_of(action);
   return move_action(kCells - 1 - move.from, (move.direction + 2) % kDirs, move.distance);
 }
 
-ActionLayout StrategoGame::action_layout() const {
+// A move at its square, one plane per direction and distance; setup actions board-wide.
+ActionLayout StrategoGame::move_layout() {
   ActionLayout layout;
   layout.planes = kDirs * kMaxDistance;
   layout.slot.assign(kNumActions, -1);  // setup actions are board-wide choices
@@ -366,7 +364,7 @@ bool StrategoState::flags_unreachable() const {
   return true;
 }
 
-void StrategoState::legal_actions(Player player, std::vector<Action>& out) const {
+void StrategoState::list_legal_actions(Player player, std::vector<Action>& out) const {
   out.clear();
   if (player != current_player() || player == kTerminalPlayer) return;
   if (setting_up()) {
@@ -388,7 +386,7 @@ void StrategoState::chance_outcomes(std::vector<ChanceOutcome>& out) const {
     if (hand_[side][k] > 0) out.push_back({k, static_cast<double>(hand_[side][k]) / left});
 }
 
-Action StrategoState::random_legal_action(Rng& rng) const {
+Action StrategoState::draw_random_action(Rng& rng) const {
   if (is_chance_node()) {
     // As State::random_legal_action draws from chance_outcomes, the same arithmetic, no list.
     const Player side = setup_side();
@@ -397,7 +395,7 @@ Action StrategoState::random_legal_action(Rng& rng) const {
       return static_cast<double>(std::max<int>(hand_[side][k], 0)) / left;
     }));
   }
-  if (current_player() < 0) return State::random_legal_action(rng);
+  if (current_player() < 0) return State::draw_random_action(rng);
   // The r-th legal action in ascending order, as State::random_legal_action would pick it from
   // the whole list (the golden playthroughs hold its draws), without building the list.
   if (setting_up()) {
@@ -409,7 +407,7 @@ Action StrategoState::random_legal_action(Rng& rng) const {
   }
   Moves m;
   generate(mover_, m);
-  if (m.total == 0) return State::random_legal_action(rng);  // throws with the reason
+  if (m.total == 0) return State::draw_random_action(rng);  // throws with the reason
   int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(m.total)));
   // Walk the pieces that can move, ascending, each counted by a few bit tests (a binary search
   // over the cells took longer: its branches are coin flips).
@@ -430,7 +428,7 @@ Action StrategoState::random_legal_action(Rng& rng) const {
     moves_of(m, c, buf);
     return buf[r];
   }
-  return State::random_legal_action(rng);  // not reached: r < total
+  return State::draw_random_action(rng);  // not reached: r < total
 }
 
 bool StrategoState::setup_allows(Action kind) const {
@@ -590,7 +588,7 @@ void StrategoState::judge_after_move(bool struck) {
   if (plies_ >= stratego().move_cap()) finish(2, EndReason::kMoveCap);
 }
 
-void StrategoState::returns(std::span<double> out) const {
+void StrategoState::write_returns(std::span<double> out) const {
   out[0] = out[1] = 0;
   if (winner_ == 0 || winner_ == 1) {
     out[winner_] = 1;

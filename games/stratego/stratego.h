@@ -109,8 +109,6 @@ class StrategoGame final : public Game {
   int max_game_length() const override { return 2 * kSetupSquares + move_cap_; }
   Action action_to_view(Player viewer, Action action) const override;
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
-  ActionLayout action_layout() const override;
-  int arena_opening_turns() const override;
   std::unique_ptr<State> new_initial_state() const override;
   std::string format_turn(std::span<const std::string> steps, bool simultaneous) const override;
   std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;
@@ -137,6 +135,7 @@ class StrategoGame final : public Game {
   static int parse_cell(std::string_view text);
 
  private:
+  static ActionLayout move_layout();  // traits().action_layout
   bool barrage_;
   std::array<std::int8_t, stratego::kKinds> counts_;
   int pieces_;
@@ -159,24 +158,19 @@ class StrategoState final : public State {
   Player current_player() const override;
   bool is_truncated() const override { return end_ == EndReason::kMoveCap; }
   int move_number() const override;
-  using State::legal_actions;
-  void legal_actions(Player player, std::vector<Action>& out) const override;
+  void list_legal_actions(Player player, std::vector<Action>& out) const override;
   void chance_outcomes(std::vector<ChanceOutcome>& out) const override;
-  using State::random_legal_action;
-  Action random_legal_action(Rng& rng) const override;
+  Action draw_random_action(Rng& rng) const override;
   void apply(Action action) override;
-  using State::returns;
-  void returns(std::span<double> out) const override;
+  void write_returns(std::span<double> out) const override;
   void observation(Player p, std::span<float> out) const override;
   std::uint64_t information_key(Player p) const override;
   std::unique_ptr<State> sample_hidden(Player p, Rng& rng) const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<StrategoState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player actor, Action action) const override;
-  Action string_to_action(Player actor, std::string_view text) const override;
+  std::string action_text(Player actor, Action action) const override;
+  Action read_action(Player actor, std::string_view text) const override;
   std::string action_seen_by(Player viewer, Player actor, Action action) const override;
   std::vector<Step> history() const override;
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/arena.h"
+#include "arena/arena.h"
+#include "arena/ladder.h"
 #include "core/errors.h"
-#include "core/ladder.h"
 #include "games/registry.h"
 #include "games/stratego/stratego.h"
 #include "mcts/bots.h"
@@ -570,11 +570,11 @@ TEST(Stratego, TheMoveGeneratorAgreesWithTheSquareBySquareRules) {
 // Evaluations measure the players' own setups: no random opening turns where a side sets up,
 // so the two games of a seat rotation, which would share a random opening, set up apart.
 TEST(Stratego, EvaluationsPlayThePlayersOwnSetups) {
-  EXPECT_EQ(load_game("stratego")->arena_opening_turns(), 0);
-  EXPECT_EQ(load_game("stratego(variant=barrage)")->arena_opening_turns(), 0);
-  EXPECT_EQ(load_game("stratego(variant=barrage,red_setup=" + kRedBase + ")")->arena_opening_turns(), 0);
-  EXPECT_EQ(barrage(kRedBase, kBlueBase)->arena_opening_turns(), 2);  // no setup steps: random first moves
-  EXPECT_EQ(load_game("stratego(setup=random)")->arena_opening_turns(), 2);
+  EXPECT_EQ(load_game("stratego")->traits().arena_opening_turns, 0);
+  EXPECT_EQ(load_game("stratego(variant=barrage)")->traits().arena_opening_turns, 0);
+  EXPECT_EQ(load_game("stratego(variant=barrage,red_setup=" + kRedBase + ")")->traits().arena_opening_turns, 0);
+  EXPECT_EQ(barrage(kRedBase, kBlueBase)->traits().arena_opening_turns, 2);  // no setup steps: random first moves
+  EXPECT_EQ(load_game("stratego(setup=random)")->traits().arena_opening_turns, 2);
   const auto game = load_game("stratego(variant=barrage)");
   ArenaOptions options;
   options.games = 4;

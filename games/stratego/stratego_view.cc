@@ -23,7 +23,7 @@ struct Unknowns {
 
 }  // namespace
 
-std::string StrategoState::action_to_string(Player actor, Action action) const {
+std::string StrategoState::action_text(Player actor, Action action) const {
   (void)actor;
   if (action < 0 || action >= StrategoGame::kNumActions) return "?" + std::to_string(action);
   if (action < StrategoGame::kMoveBase) return action == kNoPiece ? "." : std::string(1, kKindChars[action]);
@@ -34,7 +34,7 @@ std::string StrategoState::action_to_string(Player actor, Action action) const {
   return StrategoGame::cell_name(from) + "-" + to;
 }
 
-Action StrategoState::string_to_action(Player, std::string_view text) const {
+Action StrategoState::read_action(Player, std::string_view text) const {
   if (text.size() == 1) {
     if (text[0] == '.') return kNoPiece;
     const int k = kind_of_char(text[0]);

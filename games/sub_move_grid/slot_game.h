@@ -53,9 +53,6 @@ class SlotGame : public Game {
   std::unique_ptr<State> apply_symmetry(const State& state, int index) const override {
     return apply_slot_symmetry(*this, state, index);
   }
-  Action pass_action() const override { return board_wide_action(); }
-  ActionLayout action_layout() const override { return plane_action_layout(planes_, cells()); }
-  bool has_ownership() const override { return true; }
   std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override {
     return split_sub_move_turn(*this, turn, simultaneous);
   }
@@ -79,6 +76,9 @@ class SlotGame : public Game {
     for (auto& key : cell_keys_) key = rng();
     state_keys_.resize(static_cast<std::size_t>(kTurnStateKeys + turn_state_keys));
     for (auto& key : state_keys_) key = rng();
+    traits_.action_layout = plane_action_layout(planes_, cells());
+    traits_.pass_action = board_wide_action();
+    traits_.has_ownership = true;
   }
 
   static constexpr int kPassKeys = kMaxPlayers;

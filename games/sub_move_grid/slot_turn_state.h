@@ -17,8 +17,8 @@
 
 namespace boardlab {
 
-// Interface: the game's abstract state class (KlopodavkaState, WarState), which declares
-// passes_in_a_row() and is_out(); GameT: its game, a SlotGame.
+// Interface: the game's abstract state class (KlopodavkaState, WarState), a SlotState;
+// GameT: its game, a SlotGame.
 template <typename Interface, typename GameT>
 class SlotTurnState : public Interface {
  public:
@@ -28,9 +28,12 @@ class SlotTurnState : public Interface {
   int passes_in_a_row() const override { return turn_.passes; }
   bool is_out(Player p) const override { return standings_.is_out(p); }
   bool starts_from_initial_state() const override { return has_history_; }
-  void returns(std::span<double> out) const override {
+  // A player out has its rank already: only those still in can go out after it, above it.
+  void write_returns(std::span<double> out) const override {
     standings_.returns(out, game_name_);
-    if (end_ == SlotGameEnd::kNone) std::fill(out.begin(), out.end(), 0.0);
+    if (running())
+      for (Player p = 0; p < standings_.players; ++p)
+        if (!standings_.is_out(p)) out[p] = 0.0;
   }
   std::vector<Step> history() const override {
     std::vector<Step> out(history_.size());

@@ -3,7 +3,8 @@
 // A player is out when its one vital piece (Klopodavka's main bug, War's general) is killed;
 // the last one in wins at once, and every surviving player passing in a row, or the turn cap,
 // draws among the survivors. Those still in share the first place; the others rank by when
-// they went out (later is better), and returns go linearly from +1 to −1, ties averaged.
+// they went out (later is better), and returns go linearly from +1 to −1, ties averaged: an
+// out player's is settled at once, since only players still in can rank above it.
 #pragma once
 
 #include <array>

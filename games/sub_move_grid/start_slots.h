@@ -96,7 +96,6 @@ class SlotState : public State {
  public:
   // Whole-turn passes in a row just before this point.
   virtual int passes_in_a_row() const = 0;
-  virtual bool is_out(Player p) const = 0;
   // Why `action` is illegal here, or an empty string when it is legal.
   virtual std::string illegality(Action action) const = 0;
   // The image under a board symmetry: cell c goes to cell_map[c], seat p becomes seat_map[p];

@@ -78,9 +78,13 @@ VirusWarGame::VirusWarGame(const GameParameters& params)
   }
   transpose.action[kPass] = kPass;
   symmetries_.push_back(std::move(transpose));
+  traits_.action_layout = cell_layout();
+  traits_.pass_action = kPass;
+  traits_.has_ownership = true;
 }
 
-ActionLayout VirusWarGame::action_layout() const {
+// A cell action at its cell (the viewer's frame's action is its frame's cell); pass board-wide.
+ActionLayout VirusWarGame::cell_layout() {
   ActionLayout layout;
   layout.planes = 1;
   for (int cell = 0; cell < kBoardCells; ++cell) layout.slot.push_back(cell);
@@ -190,12 +194,12 @@ bool VirusWarState::can_make_full_turn() const {
   return true;
 }
 
-void VirusWarState::legal_actions(Player player, std::vector<Action>& out) const {
+void VirusWarState::list_legal_actions(Player player, std::vector<Action>& out) const {
   if (outcome_ != kOngoing || player != mover_) return out.clear();
   list_sub_moves<Bits>({&targets_, 1}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, out);
 }
 
-Action VirusWarState::random_legal_action(Rng& rng) const {
+Action VirusWarState::draw_random_action(Rng& rng) const {
   if (outcome_ != kOngoing) throw IllegalActionError("random_legal_action: the game is over");
   return random_sub_move<Bits>({&targets_, 1}, 0, pass_is_legal() ? VirusWarGame::kPass : kInvalidAction, rng);
 }
@@ -261,7 +265,7 @@ void VirusWarState::apply(Action action) {
   start_turn();
 }
 
-void VirusWarState::returns(std::span<double> out) const {
+void VirusWarState::write_returns(std::span<double> out) const {
   if (out.size() != 2) throw InputError("returns: Virus War has 2 players, buffer has " + std::to_string(out.size()));
   out[0] = out[1] = 0;
   if (outcome_ == kXWins || outcome_ == kOWins) {
@@ -325,13 +329,13 @@ std::string VirusWarState::to_string() const {
 
 std::string VirusWarState::cell_name(int index) { return notation().cell_name(index); }
 
-std::string VirusWarState::action_to_string(Player, Action action) const {
+std::string VirusWarState::action_text(Player, Action action) const {
   if (action == VirusWarGame::kPass) return "pass";
   if (action < 0 || action >= kBoardCells) throw InputError(action_outside_refusal(action, VirusWarGame::kNumActions));
   return cell_name(action);
 }
 
-Action VirusWarState::string_to_action(Player, std::string_view text) const {
+Action VirusWarState::read_action(Player, std::string_view text) const {
   if (is_pass_text(text)) return VirusWarGame::kPass;
   std::string why;
   const int cell = notation().parse_cell(text, why);

@@ -24,7 +24,7 @@
 //       further than a small network sees, and who runs out of targets loses)
 //     6,7,8 one-hot sub-move 1/2/3 of the turn when it is the viewer's move
 //     9 the previous turn was a pass (a second pass ends the game in a draw)
-// - ownership (an auxiliary training target, Game::has_ownership): a cell belongs to the
+// - ownership (an auxiliary training target, GameTraits::has_ownership): a cell belongs to the
 //   player whose live symbol is on it, and a dead symbol to the player who killed it (the
 //   killer's chains run through it: it is that player's fortress and reach); an empty
 //   cell belongs to nobody. In the viewer's frame, like the observation;
@@ -71,14 +71,11 @@ class VirusWarGame final : public Game {
   const std::vector<Symmetry>& symmetries() const override { return symmetries_; }
   Action action_to_view(Player viewer, Action action) const override;
   Action action_from_view(Player viewer, Action action) const override { return action_to_view(viewer, action); }
-  Action pass_action() const override { return kPass; }
-  // A cell action at its cell (the viewer's frame's action is its frame's cell); pass board-wide.
-  ActionLayout action_layout() const override;
   std::unique_ptr<State> new_initial_state() const override;
-  bool has_ownership() const override { return true; }
   std::vector<std::string> split_turn(std::string_view turn, bool simultaneous) const override;
 
  private:
+  static ActionLayout cell_layout();  // traits().action_layout
   bool strict_;
   std::vector<Symmetry> symmetries_;
 };
@@ -97,21 +94,17 @@ class VirusWarState final : public State {
 
   Player current_player() const override { return outcome_ == kOngoing ? mover_ : kTerminalPlayer; }
   int move_number() const override { return turn_.number; }
-  using State::legal_actions;
-  void legal_actions(Player player, std::vector<Action>& out) const override;
-  using State::random_legal_action;
-  Action random_legal_action(Rng& rng) const override;
+  void list_legal_actions(Player player, std::vector<Action>& out) const override;
+  Action draw_random_action(Rng& rng) const override;
   void apply(Action action) override;
-  void returns(std::span<double> out) const override;
+  void write_returns(std::span<double> out) const override;
   void observation(Player p, std::span<float> out) const override;
   void ownership(Player viewer, std::span<float> out) const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<VirusWarState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player actor, Action action) const override;
-  Action string_to_action(Player actor, std::string_view text) const override;
+  std::string action_text(Player actor, Action action) const override;
+  Action read_action(Player actor, std::string_view text) const override;
   std::vector<Step> history() const override;
   bool starts_from_initial_state() const override { return has_history_; }
 

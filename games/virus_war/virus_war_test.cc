@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "arena/perft.h"
 #include "core/errors.h"
-#include "core/perft.h"
 #include "core/rng.h"
 #include "games/registry.h"
 #include "tests/games/game_test_util.h"
@@ -1205,7 +1205,7 @@ TEST(VirusWarSymmetry, OsObservationIsXsViewOfTheRotatedColourSwappedBoard) {
 TEST(VirusWarOwnership, LiveSymbolsAreTheirPlayersAndDeadOnesTheKillersInTheViewersFrame) {
   // A final position: O killed the X at c3; X killed the O at e5, f6 and h8 and its last
   // live O, so X won. X lives at a1, b2, d4; the X at c3 is dead (O's).
-  EXPECT_TRUE(game(false).has_ownership());
+  EXPECT_TRUE(game(false).traits().has_ownership);
   auto s = position(false, diagram({{"a1", 'X'}, {"b2", 'X'}, {"c3", 'x'}, {"d4", 'X'}, {"e5", 'o'}, {"f6", 'o'},
                                     {"h8", 'o'}, {"k10", 'o'}}),
                     1);

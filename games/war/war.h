@@ -29,7 +29,7 @@
 //   placement reconnects them, in the same turn too;
 // - the units of a player that is out stay where they are, inert and uncommanded; anyone
 //   whose pattern reaches them may kill them. A player that is out is skipped in the turn
-//   order;
+//   order, and its return is settled then (is_out(); ranks and returns as in Klopodavka);
 // - "a full round of passes" is counted as consecutive whole-turn passes: when their number
 //   reaches the number of players still in, the game is drawn; max_turns counts turns (a
 //   player's sub-moves, or its pass) of all players together, and ends the game truncated

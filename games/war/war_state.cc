@@ -25,13 +25,11 @@ class BoardState final : public SlotTurnState<WarState, WarGame> {
   std::vector<int> targets_for(Player p, int unit) const override { return cells_of(targets_of(p, unit)); }
   CellView cell(int c) const override;
 
-  using State::legal_actions;
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     if (!running() || player != mover_) return out.clear();
     list_sub_moves<B>(planes_, cells(), board_wide_action(), out);
   }
-  using State::random_legal_action;
-  Action random_legal_action(Rng& rng) const override {
+  Action draw_random_action(Rng& rng) const override {
     if (!running()) throw IllegalActionError("random_legal_action: the game is over");
     return random_sub_move<B>(planes_, cells(), board_wide_action(), rng);
   }
@@ -41,10 +39,8 @@ class BoardState final : public SlotTurnState<WarState, WarGame> {
   std::uint64_t hash() const override;
 
   // The notation: `end` is a pass when it comes first, and left out of records after sub-moves.
-  using State::action_to_string;
-  std::string action_to_string(Player actor, Action action) const override;
-  using State::string_to_action;
-  Action string_to_action(Player actor, std::string_view text) const override;
+  std::string action_text(Player actor, Action action) const override;
+  Action read_action(Player actor, std::string_view text) const override;
   Action implied_turn_end() const override { return running() && turn_.sub_move > 0 ? board_wide_action() : kInvalidAction; }
   std::string to_string() const override;
 
@@ -373,14 +369,14 @@ std::string BoardState<B>::to_string() const {
 }
 
 template <typename B>
-std::string BoardState<B>::action_to_string(Player, Action action) const {
+std::string BoardState<B>::action_text(Player, Action action) const {
   if (action < 0 || action > board_wide_action()) throw InputError(action_outside_refusal(action, board_wide_action() + 1));
   if (action == board_wide_action()) return turn_.sub_move == 0 ? "pass" : "end";
   return kUnitType[action / cells()].letter + rules().notation().cell_name(action % cells());
 }
 
 template <typename B>
-Action BoardState<B>::string_to_action(Player, std::string_view text) const {
+Action BoardState<B>::read_action(Player, std::string_view text) const {
   if (is_pass_text(text) || text == "end") return board_wide_action();
   const int t = text.empty() ? -1 : unit_of_letter(text.front());
   if (t < 0)

@@ -207,7 +207,7 @@ TEST(WarStart, GeneralsStandOnTheirSlotsCentresAndAMovesFirst) {
   EXPECT_EQ(g->num_distinct_actions(), 4 * 400 + 1);
   EXPECT_EQ(g->observation_shape().channels, 7 * 4 + 12);
   EXPECT_EQ(g->to_string(), "war(board=custom,height=20,max_turns=1000,players=4,width=20)");
-  EXPECT_EQ(g->pass_action(), g->end());
+  EXPECT_EQ(g->traits().pass_action, g->end());
 }
 
 TEST(WarStart, EachPlayerCountTakesKlopodavkasSlots) {
@@ -555,6 +555,9 @@ TEST(WarEnd, ReturnsAreByRankAndSumToZero) {
   s->apply(act(*g, kPlane, "l2"));
   EXPECT_TRUE(s->is_out(3));
   ASSERT_FALSE(s->is_terminal());
+  // The returns of B and D are settled while A and C play on: theirs are zero until the end.
+  const std::vector<double> settled = s->returns(), expected_settled = {0.0, -1.0, 0.0, -1.0 / 3};
+  for (Player p = 0; p < 4; ++p) EXPECT_NEAR(settled[p], expected_settled[p], 1e-12) << p;
   s->apply(act(*g, kPlane, "l11"));
   ASSERT_TRUE(s->is_terminal());
   const std::vector<double> r = s->returns(), expected = {1.0, -1.0, 1.0 / 3, -1.0 / 3};
@@ -854,7 +857,7 @@ TEST(WarSymmetry, KlopodavkasSymmetriesMapEveryPositionOfRandomGames) {
 
 TEST(WarSymmetry, TheActionLayoutHasAPlanePerUnitType) {
   const auto g = war("war(players=2,width=10,height=10)");
-  const ActionLayout layout = g->action_layout();
+  const ActionLayout layout = g->traits().action_layout;
   EXPECT_EQ(layout.planes, 4);
   ASSERT_EQ(static_cast<int>(layout.slot.size()), g->num_distinct_actions());
   for (int t = 0; t < 4; ++t)

@@ -31,7 +31,7 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
              opening_turns: int | None = None, progress: bool = False, ladder: bool = False) -> dict:
     """Plays players against each other (round robin, or `against` versus each) on all cores.
 
-    players: specs ("random", "uct:200", "mcts(simulations=64)", "agent:PATH(simulations=8)"; core/player_spec.h)
+    players: specs ("random", "uct:200", "mcts(simulations=64)", "agent:PATH(simulations=8)"; arena/player_spec.h)
     or agents from load_agent(). game: a Game or a game string; by default the agents' game. `games` games per
     group of as many players as the game seats, cycling through the seat orders, each opened by `opening_turns`
     random turns (None: the game's own, Game.arena_opening_turns()). Returns a dict with "table" (text),

@@ -12,9 +12,12 @@ class BoardlabAECEnv(GameEnv, AECEnv):
     again. Chance nodes are played by the environment with the generator `reset(seed)` seeds,
     so a seed reproduces the game; chance is never an agent. Each agent observes only its own
     `observation_tensor(player)`; `env.game_state`, the true state, is for bookkeeping, not for
-    agents (and `render(agent)` draws only what `agent` may know). A game ended by a cap that is not a rule (`is_truncated()`) sets `truncations`,
-    a game ended by its rules `terminations`. `step`, `last` and `observe` before `reset()`,
-    and `step` or `last` once every agent is done, raise one ValueError saying so.
+    agents (and `render(agent)` draws only what `agent` may know). A game ended by a cap that is
+    not a rule (`is_truncated()`) sets `truncations`, a game ended by its rules `terminations`.
+    A player knocked out of a game that goes on (Klopodavka, War: `is_out`) is terminated at
+    once with its settled return, selected next to be stepped with None, and leaves `agents`;
+    the others play on. `step`, `last` and `observe` before `reset()`, and `step` or `last`
+    once every agent is done, raise one ValueError saying so.
     """
 
     metadata = {"render_modes": RENDER_MODES, "name": "boardlab", "is_parallelizable": False}
@@ -37,6 +40,7 @@ class BoardlabAECEnv(GameEnv, AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None  # PettingZoo's: the agent to select after the dead ones' last steps
         self._after_move()
         self._accumulate_rewards()  # nonzero only for a game that chance alone ended
 
@@ -62,15 +66,22 @@ class BoardlabAECEnv(GameEnv, AECEnv):
         return super().last(observe)
 
     def _after_move(self) -> None:
-        """Plays chance, then selects the agent to act, or ends the game for everyone."""
+        """Plays chance, then ends the game for the agents it is over for, and selects the agent to act."""
         play_chance(self.game_state, self._rng)
-        if not self.game_state.is_terminal():
-            self.agent_selection = self.possible_agents[self.game_state.current_player()]
-            return
-        returns = self.game_state.returns()
-        ended = self.truncations if self.game_state.is_truncated() else self.terminations
+        state = self.game_state
+        returns = state.returns()
+        ended = self.truncations if state.is_truncated() else self.terminations
         for agent in self.agents:
-            self.rewards[agent] = float(returns[self._spaces.player(agent)])
-            ended[agent] = True
-        # PettingZoo's convention: every agent is then selected once, to be stepped with None.
-        self.agent_selection = self.agents[0]
+            player = self._spaces.player(agent)
+            if not (self.terminations[agent] or self.truncations[agent]) and (
+                state.is_terminal() or state.is_out(player)
+            ):
+                self.rewards[agent] = float(returns[player])
+                (ended if state.is_terminal() else self.terminations)[agent] = True
+        if state.is_terminal():
+            # PettingZoo's convention: every agent is then selected once, to be stepped with None.
+            self.agent_selection = self.agents[0]
+            return
+        # An agent just knocked out is selected first, to be stepped with None; then the mover.
+        self.agent_selection = self.possible_agents[state.current_player()]
+        self._deads_step_first()

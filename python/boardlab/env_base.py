@@ -67,7 +67,19 @@ except ImportError:
             for agent, reward in self.rewards.items():
                 self._cumulative_rewards[agent] += reward
 
+        def _dead_agents(self) -> list:
+            return [agent for agent in self.agents if self.terminations[agent] or self.truncations[agent]]
+
+        def _deads_step_first(self):
+            """Selects the first agent that is done, keeping the one it replaces for after its last step."""
+            dead = self._dead_agents()
+            if dead:
+                self._skip_agent_selection = self.agent_selection
+                self.agent_selection = dead[0]
+            return self.agent_selection
+
         def _was_dead_step(self, action):
+            """Removes the selected agent, which is done; selects the next one done, or the one skipped for it."""
             if action is not None:
                 raise ValueError("when an agent is dead, the only valid action is None")
             agent = self.agent_selection
@@ -77,8 +89,15 @@ except ImportError:
             del self._cumulative_rewards[agent]
             del self.infos[agent]
             self.agents.remove(agent)
-            if self.agents:
-                self.agent_selection = self.agents[0]
+            dead = self._dead_agents()
+            if dead:
+                if getattr(self, "_skip_agent_selection", None) is None:
+                    self._skip_agent_selection = self.agent_selection
+                self.agent_selection = dead[0]
+            else:
+                if getattr(self, "_skip_agent_selection", None) is not None:
+                    self.agent_selection = self._skip_agent_selection
+                self._skip_agent_selection = None
             self._clear_rewards()
 
     class ParallelEnv(_StandInEnv):

@@ -1,4 +1,4 @@
-"""Rating ladders: a game's reference players rated once from a round robin (core/ladder.h), rebuilt and read from Python."""
+"""Rating ladders: a game's reference players rated once from a round robin (arena/ladder.h), rebuilt and read from Python."""
 
 import datetime
 import itertools

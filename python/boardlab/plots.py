@@ -37,29 +37,7 @@ def plot_metrics(run, x="step", figsize=(15, 7)):
     losses.set(title="losses", xlabel=x)
     losses.legend()
 
-    # The ladder rating (its rungs held at their stored ratings) rises as long as the ladder's top is
-    # stronger; the evaluation's own fit, anchored at a random player the network always beats, goes flat.
-    on_ladder = [r for r in rows if r.get("ladder_elo") is not None]
-    rated = on_ladder or [r for r in rows if r.get("elo") is not None]
-    key = "ladder_elo" if on_ladder else "elo"
-    if rated:
-        xs = [r[x] for r in rated]
-        elo.plot(xs, [r[key] for r in rated], marker="o", label="ladder" if on_ladder else "Elo")
-        low, high = ("ladder_low", "ladder_high") if on_ladder else ("elo_low", "elo_high")
-        elo.fill_between(xs, [r[low] for r in rated], [r[high] for r in rated], alpha=0.25)
-    title = "Elo on the game's ladder" if on_ladder else "Elo"
-    elo.set(title=f"{title} (random = 0), 95% interval; scores", xlabel=x, ylabel="Elo")
-    # A fit over a few games per opponent is dominated by the sure win against `random`, so the
-    # panel also draws each opponent's score: that is where a run's progress against strong
-    # opponents shows.
-    opponents = sorted({key for r in rows for key in r if key.startswith("score_vs_") and r[key] is not None})
-    if opponents:
-        scores = elo.twinx()
-        for i, key in enumerate(opponents):
-            xs, ys = _series(rows, key, x)
-            scores.plot(xs, [100 * y for y in ys], color=f"C{i + 1}", linestyle=":", marker=".", label=key[len("score_vs_") :])
-        scores.set(ylabel="score %", ylim=(0, 100))
-        scores.legend(loc="lower right", fontsize="small")
+    _plot_ratings(elo, rows, x)
 
     speed.plot(*_series(rows, "positions_per_s", x))
     speed.set(title="self-play positions/s", xlabel=x)
@@ -89,3 +67,30 @@ def plot_metrics(run, x="step", figsize=(15, 7)):
     length.legend(loc="upper right")
     fig.tight_layout()
     return fig
+
+
+def _plot_ratings(elo, rows: list[dict], x: str) -> None:
+    """The ratings panel: the network's rating with its 95% interval, and its score against each opponent."""
+    # The ladder rating (its rungs held at their stored ratings) rises as long as the ladder's top is
+    # stronger; the evaluation's own fit, anchored at a random player the network always beats, goes flat.
+    on_ladder = [r for r in rows if r.get("ladder_elo") is not None]
+    rated = on_ladder or [r for r in rows if r.get("elo") is not None]
+    key = "ladder_elo" if on_ladder else "elo"
+    if rated:
+        xs = [r[x] for r in rated]
+        elo.plot(xs, [r[key] for r in rated], marker="o", label="ladder" if on_ladder else "Elo")
+        low, high = ("ladder_low", "ladder_high") if on_ladder else ("elo_low", "elo_high")
+        elo.fill_between(xs, [r[low] for r in rated], [r[high] for r in rated], alpha=0.25)
+    title = "Elo on the game's ladder" if on_ladder else "Elo"
+    elo.set(title=f"{title} (random = 0), 95% interval; scores", xlabel=x, ylabel="Elo")
+    # A fit over a few games per opponent is dominated by the sure win against `random`, so the
+    # panel also draws each opponent's score: that is where a run's progress against strong
+    # opponents shows.
+    opponents = sorted({key for r in rows for key in r if key.startswith("score_vs_") and r[key] is not None})
+    if opponents:
+        scores = elo.twinx()
+        for i, key in enumerate(opponents):
+            xs, ys = _series(rows, key, x)
+            scores.plot(xs, [100 * y for y in ys], color=f"C{i + 1}", linestyle=":", marker=".", label=key[len("score_vs_") :])
+        scores.set(ylabel="score %", ylim=(0, 100))
+        scores.legend(loc="lower right", fontsize="small")

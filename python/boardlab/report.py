@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from boardlab.errors import CliError
 from boardlab.stats import INTERVAL_NOTE, Interval, mean_interval
+from boardlab.sweep_plan import PLAN_FILE, folder_of, read_plan
 
 
 @dataclass
@@ -201,8 +202,6 @@ def _read_sweep_evaluation(run: RunFigures, path: pathlib.Path) -> None:
 
 def expand(paths: list[str]) -> list[pathlib.Path]:
     """Run folders from the arguments: a run folder as it is, a sweep folder as its runs (those started)."""
-    from boardlab.sweep import PLAN_FILE, read_plan
-
     folders: list[pathlib.Path] = []
     for text in paths:
         path = pathlib.Path(text)
@@ -337,8 +336,6 @@ def plot_groups(groups: list[Group], folder: pathlib.Path) -> dict[str, str]:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-
-    from boardlab.sweep import folder_of
 
     written = {}
     for group in groups:

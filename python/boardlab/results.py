@@ -286,7 +286,7 @@ def generate(folder: "str | pathlib.Path") -> str:
 
 
 def _ladders() -> str:
-    """The registered games' stored ladders (games/NAME/ladder.yaml of the source tree, core/ladder.h): every
+    """The registered games' stored ladders (games/NAME/ladder.yaml of the source tree, arena/ladder.h): every
     rung's rating and interval, and what its round robin cost."""
     parts = ["## Ladders\n",
              "Each game's reference players, rated once by `boardlab ladder GAME --write` (neighbours within two "

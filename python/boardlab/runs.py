@@ -6,7 +6,7 @@ import pathlib
 
 from boardlab.engine import network_module
 
-# How nn/pipeline.cc marks a self-play game that a cap ended (games/selfplay.txt).
+# How nn/training_run.cc marks a self-play game that a cap ended (games/selfplay.txt).
 _TRUNCATED = " (truncated)"
 
 

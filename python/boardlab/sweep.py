@@ -17,16 +17,12 @@ import os
 import pathlib
 import re
 import signal
-from dataclasses import dataclass, field
 
 import boardlab
 from boardlab import _boardlab
 from boardlab.engine import network_module
 from boardlab.errors import CliError
-
-PLAN_FILE = "plan.json"
-JOB_FILE = "sweep_job.json"
-BASE_LABEL = "base"  # the configuration of a sweep without --grid
+from boardlab.sweep_plan import JOB_FILE, PLAN_FILE, Job, Plan, folder_of, label_of, read_json, read_plan
 
 # What nn/mpi_world.cc reads to decide that a process was launched by mpirun or srun: a sweep rank's training
 # must not see them, or every rank's run would join one distributed training.
@@ -41,60 +37,6 @@ class SweepStopped(KeyboardInterrupt):
     def __init__(self, signum: int | None):
         super().__init__()
         self.signum = signum or signal.SIGINT
-
-
-@dataclass(frozen=True)
-class Job:
-    """One training run of a sweep: a configuration (its grid values) with one seed."""
-
-    index: int
-    label: str
-    overrides: tuple[str, ...]
-    seed: int
-    folder: str  # relative to the sweep folder
-
-    def as_dict(self) -> dict:
-        return {"index": self.index, "label": self.label, "overrides": list(self.overrides), "seed": self.seed,
-                "folder": self.folder}
-
-
-@dataclass
-class Plan:
-    """Everything that decides a sweep's jobs and their results."""
-
-    config: str  # absolute path of the config file
-    config_sha256: str
-    sets: list[str]
-    grid: list[tuple[str, list[str]]]
-    seeds: list[int]
-    minutes: float | None
-    eval_games: int
-    against: list[str]
-    jobs: list[Job] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {"config": self.config, "config_sha256": self.config_sha256, "sets": self.sets,
-                "grid": [{"key": key, "values": values} for key, values in self.grid], "seeds": self.seeds,
-                "minutes": self.minutes, "eval_games": self.eval_games, "against": self.against,
-                "jobs": [job.as_dict() for job in self.jobs]}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Plan":
-        return cls(config=data["config"], config_sha256=data["config_sha256"], sets=list(data["sets"]),
-                   grid=[(g["key"], list(g["values"])) for g in data["grid"]], seeds=list(data["seeds"]),
-                   minutes=data["minutes"], eval_games=data["eval_games"], against=list(data["against"]),
-                   jobs=[Job(j["index"], j["label"], tuple(j["overrides"]), j["seed"], j["folder"])
-                         for j in data["jobs"]])
-
-    def labels(self) -> list[str]:
-        """The configurations' labels in grid order."""
-        return list(dict.fromkeys(job.label for job in self.jobs))
-
-    # What must be equal for a rerun to continue a sweep folder: the seeds and the grid's values may grow.
-    def fixed(self) -> dict:
-        return {"config": self.config, "config_sha256": self.config_sha256, "sets": self.sets,
-                "grid keys": [key for key, _ in self.grid], "minutes": self.minutes, "eval_games": self.eval_games,
-                "against": self.against}
 
 
 def split_top_level(text: str) -> list[str]:
@@ -138,17 +80,6 @@ def parse_grid(items: list[str]) -> list[tuple[str, list[str]]]:
             raise CliError(f"--grid {key}: a value is listed twice")
         grid.append((key, values))
     return grid
-
-
-def label_of(overrides: tuple[str, ...]) -> str:
-    """A configuration's readable name: its grid values, 'search.simulations=32,training.batch_size=64'."""
-    return ",".join(overrides) if overrides else BASE_LABEL
-
-
-def folder_of(label: str) -> str:
-    """A label as a folder name: characters that a path or an agent spec would read otherwise become '_'."""
-    name = re.sub(r"[^A-Za-z0-9._=,+-]", "_", label)
-    return name if name not in (".", "..") else f"_{name}"
 
 
 def _config_text(config: str) -> str:
@@ -222,26 +153,6 @@ def _write_json(path: pathlib.Path, data: dict) -> None:
     os.replace(temporary, path)
 
 
-def _read_json(path: pathlib.Path, what: str) -> dict:
-    try:
-        return json.loads(path.read_text())
-    except OSError as error:
-        raise CliError(f"{what} '{path}' cannot be read: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise CliError(f"{what} '{path}' is not valid JSON: {error.msg} at line {error.lineno}") from None
-
-
-def read_plan(out: "str | os.PathLike") -> Plan:
-    """The plan of a sweep folder, or one line saying why there is none."""
-    path = pathlib.Path(out) / PLAN_FILE
-    if not path.is_file():
-        raise CliError(f"'{out}' is not a sweep folder (no {PLAN_FILE})")
-    try:
-        return Plan.from_dict(_read_json(path, "sweep plan"))
-    except (KeyError, TypeError, ValueError) as error:
-        raise CliError(f"sweep plan '{path}' is malformed: {error}") from None
-
-
 def _shown_value(value) -> str:
     if isinstance(value, list):
         value = " ".join(map(str, value)) or "none"
@@ -309,7 +220,7 @@ def _training_alone():
 def job_state(out: "str | os.PathLike", job: Job) -> dict:
     """What is done of a job: {} before its training ends, then 'trained' and, once evaluated, 'evaluation'."""
     path = pathlib.Path(out) / job.folder / JOB_FILE
-    return _read_json(path, "sweep job file") if path.is_file() else {}
+    return read_json(path, "sweep job file") if path.is_file() else {}
 
 
 def _train(out: pathlib.Path, plan: Plan, job: Job, log) -> dict:

@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "core/arena.h"
-#include "core/bot.h"
-#include "core/errors.h"
-#include "core/ladder.h"
-#include "ladder_dict.h"
 #include "../module/arguments.h"
 #include "../module/handles.h"
+#include "arena/arena.h"
+#include "arena/ladder.h"
+#include "core/bot.h"
+#include "core/errors.h"
+#include "ladder_dict.h"
 #include "stoppable.h"
 
 namespace boardlab::python {
@@ -45,7 +45,7 @@ inline std::vector<std::vector<int>> checked_groups(const std::vector<std::vecto
   return groups;
 }
 
-// Every player rated against a stored ladder: its rungs held, the others fitted (core/ladder.h).
+// Every player rated against a stored ladder: its rungs held, the others fitted (arena/ladder.h).
 inline pybind11::dict ladder_dict(const Ladder& ladder, const std::string& file, const ArenaReport& report,
                                   double prior_draws) {
   namespace py = pybind11;
@@ -119,7 +119,7 @@ inline pybind11::dict report_dict(const ArenaReport& report, const std::vector<s
 // Ctrl-C or SIGTERM ends it early with the games played so far: the result then says
 // stopped=True and the signal, for the caller to report.
 // `groups` (indices into `players`) replaces the round robin; `ladder` also rates every player
-// against the game's stored ladder (core/ladder.h), the rungs held at their stored ratings.
+// against the game's stored ladder (arena/ladder.h), the rungs held at their stored ratings.
 inline pybind11::dict run_arena_with(const BotFactory& factory, const GameHandle& game,
                                      const std::vector<std::string>& players, int games,
                                      const std::optional<std::string>& against, std::uint64_t seed, int threads,
@@ -185,7 +185,7 @@ inline void bind_arena(pybind11::module_& m, BotFactory factory) {
       py::arg("prior_draws") = 1.0, py::arg("groups") = py::none(), py::arg("ladder") = false,
       "Plays `games` games per group of players (as many as the game seats) on all cores, round robin or "
       "`against` with each group of the others, each game opened by `opening_turns` random turns (None: the "
-      "game's own number, game.arena_opening_turns()), and returns the results: pairwise table, standings (games, "
+      "game's own number, game.traits().arena_opening_turns), and returns the results: pairwise table, standings (games, "
       "mean return, mean rank), and ratings fitted to each game's outcome (Plackett-Luce on the Elo scale: for "
       "two players Elo of pair_score, so chips count and not only hands won; for more, the ranking) with 95% "
       "intervals; a player no game links to the anchor (one with no "

@@ -1,9 +1,9 @@
-// A stored ladder (core/ladder.h) as Python sees it, for both modules' functions that hand one out.
+// A stored ladder (arena/ladder.h) as Python sees it, for both modules' functions that hand one out.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
-#include "core/ladder.h"
+#include "arena/ladder.h"
 
 namespace boardlab::python {
 

@@ -127,12 +127,8 @@ void check_same_game(const GameHandle& g, const StateHandle& s, const char* what
                      g.game->to_string());
 }
 
-}  // namespace
-
-void bind_game(py::module_& m) {
-  bind_game_type(m);
-  bind_symmetry(m);
-  py::class_<GameHandle> game(m, "Game", "A game with its parameters fixed; immutable, shared by its states.");
+// What the game is: its name, parameters, players, actions, observations and symmetries.
+void bind_game_facts(py::class_<GameHandle>& game) {
   game
       .def("name", [](const GameHandle& g) { return g.game->name(); }, "The registry name, e.g. 'virus_war'.")
       .def("parameters", [](const GameHandle& g) { return g.game->parameters(); },
@@ -160,7 +156,7 @@ void bind_game(py::module_& m) {
       .def("max_game_length", [](const GameHandle& g) { return g.game->max_game_length(); },
            "An upper bound on the number of steps in one game: sub-moves, passes, chance outcomes, and one "
            "per seat in a simultaneous round.")
-      .def("arena_opening_turns", [](const GameHandle& g) { return g.game->arena_opening_turns(); },
+      .def("arena_opening_turns", [](const GameHandle& g) { return g.game->traits().arena_opening_turns; },
            "Random turns that open each arena game when the caller names none: 2, or 0 for a game whose "
            "random turns decide games (squares).")
       // Readers of type(), kept for scripts written before it.
@@ -181,7 +177,12 @@ void bind_game(py::module_& m) {
              check_same_game(g, s, "apply_symmetry");
              return StateHandle(g.game, g.game->apply_symmetry(*s.state, symmetry_index(*g.game, index, "apply_symmetry")));
            },
-           py::arg("state"), py::arg("index"), "The image of `state` under symmetries()[index], a new State.")
+           py::arg("state"), py::arg("index"), "The image of `state` under symmetries()[index], a new State.");
+}
+
+// States of the game (new, or read from records), and the game as a value: text, equality, copies, pickles.
+void bind_game_states(py::class_<GameHandle>& game) {
+  game
       .def("new_initial_state", [](const GameHandle& g) { return StateHandle(g.game, g.game->new_initial_state()); })
       .def("load_record",
            [](const GameHandle& g, const TextArg& record) {
@@ -224,6 +225,16 @@ void bind_game(py::module_& m) {
           r.fail(std::string("the game string: ") + e.what());
         }
       });
+}
+
+}  // namespace
+
+void bind_game(py::module_& m) {
+  bind_game_type(m);
+  bind_symmetry(m);
+  py::class_<GameHandle> game(m, "Game", "A game with its parameters fixed; immutable, shared by its states.");
+  bind_game_facts(game);
+  bind_game_states(game);
 }
 
 }  // namespace boardlab::python

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "../common/ladder_dict.h"
+#include "arena/ladder.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
-#include "core/ladder.h"
 #include "handles.h"
 
 namespace py = pybind11;

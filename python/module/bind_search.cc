@@ -7,12 +7,13 @@
 #include "../common/arena_binding.h"
 #include "../common/pickling.h"
 #include "../common/stoppable.h"
+#include "arena/player_spec.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
-#include "core/player_spec.h"
 #include "mcts/bots.h"
 #include "mcts/search_bench.h"
+#include "mcts/search_config.h"
 
 namespace py = pybind11;
 
@@ -41,9 +42,7 @@ py::dict py_search_bench(const GameHandle& game, const TextArg& options_arg, con
                   py::arg("mean_batch") = s.mean_batch());
 }
 
-}  // namespace
-
-void bind_search(py::module_& m) {
+void bind_stop_and_bot(py::module_& m) {
   py::class_<StopToken> stop_class(m, "StopToken",
                                    "Ends one bot's act() early, with its best move so far: request() from another "
                                    "thread, or StopToken(seconds) for a time limit counted from its making.");
@@ -85,13 +84,10 @@ void bind_search(py::module_& m) {
           "The bot sees only that player's view of the state. With `stop` (a StopToken) a search ends early, "
           "with its best move so far, once the token is requested or its time is up.")
       .def("restart", &Bot::restart);
-  bind_arena(m, make_search_bot);
-  m.def("search_bench", &py_search_bench, py::arg("game"), py::arg("options") = "", py::arg("evaluator") = "free",
-        py::arg("concurrent") = 1, py::arg("seconds") = 1.0, py::arg("seed") = 0,
-        "Times batched search on random positions: `free` evaluator (the search alone) or `rollout` (UCT's cost).");
-  m.attr("PLAYER_KINDS_HELP") = search_bot_kinds_help();
-  m.attr("MAX_BENCH_CONCURRENT") = kMaxBenchConcurrent;
-  // The one parser of player specs (core/player_spec.h), for the command line and Python.
+}
+
+// The one parser of player specs (arena/player_spec.h), for the command line and Python.
+void bind_player_specs(py::module_& m) {
   m.def(
       "split_player_specs",
       [](const TextArg& text) { return split_player_specs(text_arg(text, "split_player_specs: text")); },
@@ -123,6 +119,20 @@ void bind_search(py::module_& m) {
       py::arg("options") = std::vector<std::pair<std::string, std::string>>{},
       "The spec text of a kind, an argument and (key, value) options, quoted where needed: "
       "player_spec('agent', 'my,run/latest.pt', [('simulations', '8')]) is \"agent:'my,run/latest.pt'(simulations=8)\".");
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  bind_stop_and_bot(m);
+  bind_arena(m, make_search_bot);
+  bind_player_specs(m);
+  m.def("search_bench", &py_search_bench, py::arg("game"), py::arg("options") = "", py::arg("evaluator") = "free",
+        py::arg("concurrent") = 1, py::arg("seconds") = 1.0, py::arg("seed") = 0,
+        "Times batched search on random positions: `free` evaluator (the search alone) or `rollout` (UCT's cost).");
+  m.attr("PLAYER_KINDS_HELP") = search_bot_kinds_help();
+  m.attr("MAX_BENCH_CONCURRENT") = kMaxBenchConcurrent;
+  m.attr("MAX_SIMULATIONS") = kMaxSimulations;
 }
 
 }  // namespace boardlab::python

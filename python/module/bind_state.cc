@@ -196,11 +196,8 @@ StateHandle restore_state(const py::object& payload) {
   return restored;
 }
 
-}  // namespace
-
-void bind_state(py::module_& m) {
-  py::class_<StateHandle> state(m, "State", "A position; apply_action() changes it in place, clone() copies it.");
-  make_picklable(state, &state_payload, &restore_state);
+// Where the game stands and how it moves on: whose turn, the legal actions, playing them, the returns and views.
+void bind_state_play(py::class_<StateHandle>& state) {
   state
       .def("game", [](const StateHandle& s) { return GameHandle{s.game}; })
       .def("current_player", [](const StateHandle& s) { return s.state->current_player(); },
@@ -212,6 +209,10 @@ void bind_state(py::module_& m) {
            "Every seat acts at once here: legal_actions(player) per seat, apply_actions() with one action each.")
       .def("is_truncated", [](const StateHandle& s) { return s.state->is_truncated(); },
            "The game ended by a cap that is not a rule (a move cap), not by its rules.")
+      .def("is_out", [](const StateHandle& s, const IntArg& p) { return s.state->is_out(seat_arg(*s.game, p, "is_out")); },
+           py::arg("player"),
+           "Whether `player` has left a game that goes on (knocked out of Klopodavka or War): it acts no more "
+           "and its return is settled (returns() gives it).")
       .def("move_number", [](const StateHandle& s) { return s.state->move_number(); },
            "The index of the current turn: 0 at the start, one more when a turn (a run of sub-moves, a "
            "simultaneous round, a chance event) ends.")
@@ -228,7 +229,8 @@ void bind_state(py::module_& m) {
       .def("apply_actions", &apply_actions, py::arg("actions"),
            "Plays one action per seat ([a0, a1, ...]) at a simultaneous node, all judged before any is played.")
       .def("returns", [](const StateHandle& s) { return s.state->returns(); },
-           "One value per player; zeros until the game is over.")
+           "One value per player: all of them once the game is over; before, those of the players out "
+           "(is_out), which are settled, and zeros for the others.")
       .def("observation_tensor", &observation_tensor, py::arg("player") = py::none(),
            "float32 array of Game.observation_shape(): what `player` (default: the mover) may know, "
            "from its point of view.")
@@ -239,7 +241,12 @@ void bind_state(py::module_& m) {
            "A 64-bit key of everything `player` knows here: equal exactly for the states it cannot tell apart.")
       .def("sample_hidden", &sample_hidden, py::arg("player"), py::arg("seed") = py::none(),
            "A new State that `player` cannot tell apart from this one, its hidden part drawn at random "
-           "(reproducibly with `seed`); a copy for perfect-information games.")
+           "(reproducibly with `seed`); a copy for perfect-information games.");
+}
+
+// Copies, the hash, and the state in words: notation, history, records.
+void bind_state_text(py::class_<StateHandle>& state) {
+  state
       .def("clone", &StateHandle::clone)
       .def("__copy__", &StateHandle::clone)
       .def("__deepcopy__", [](const StateHandle& s, const py::object&) { return s.clone(); }, py::arg("memo"))
@@ -289,6 +296,15 @@ void bind_state(py::module_& m) {
       .def("__str__", [](const StateHandle& s) { return s.state->to_string(); })
       // One line, unlike str(): it appears inside error messages and containers.
       .def("__repr__", &repr);
+}
+
+}  // namespace
+
+void bind_state(py::module_& m) {
+  py::class_<StateHandle> state(m, "State", "A position; apply_action() changes it in place, clone() copies it.");
+  make_picklable(state, &state_payload, &restore_state);
+  bind_state_play(state);
+  bind_state_text(state);
 }
 
 }  // namespace boardlab::python

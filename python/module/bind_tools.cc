@@ -8,11 +8,11 @@
 #include <string>
 
 #include "../common/stoppable.h"
+#include "arena/exploitability.h"
+#include "arena/perft.h"
 #include "arguments.h"
 #include "bindings.h"
 #include "core/errors.h"
-#include "core/exploitability.h"
-#include "core/perft.h"
 #include "core/random_play.h"
 #include "core/text.h"
 #include "handles.h"

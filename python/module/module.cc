@@ -1,7 +1,7 @@
 // The _boardlab extension module: boardlab's games, states and tools for Python.
 #include "bindings.h"
 
-#include "core/arena.h"
+#include "arena/arena.h"
 #include "core/types.h"
 
 PYBIND11_MODULE(_boardlab, m) {

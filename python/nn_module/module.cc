@@ -14,8 +14,8 @@
 #include "../common/pickling.h"
 #include "../common/stoppable.h"
 #include "../module/arguments.h"
+#include "arena/player_spec.h"
 #include "core/errors.h"
-#include "core/player_spec.h"
 #include "games/registry.h"
 #include "mcts/deal_belief.h"
 #include "mcts/principal_variation.h"
@@ -65,7 +65,7 @@ py::dict py_bench_network(const TextArg& config, const std::vector<TextArg>& ove
   const NetworkBenchStats s = run_interruptible([&] { return bench_network(cfg, seconds, with_training); });
   return py::dict(py::arg("game") = cfg.game, py::arg("device") = s.device, py::arg("blocks") = cfg.network.blocks,
                   py::arg("channels") = cfg.network.channels, py::arg("batch") = s.batch,
-                  py::arg("workers") = cfg.workers, py::arg("evaluations_per_second") = s.evaluations_per_second,
+                  py::arg("workers") = cfg.self_play.workers, py::arg("evaluations_per_second") = s.evaluations_per_second,
                   py::arg("selfplay_simulations_per_second") = s.selfplay_simulations_per_second,
                   py::arg("selfplay_evaluations_per_second") = s.selfplay_evaluations_per_second,
                   py::arg("mean_batch") = s.mean_batch, py::arg("reused_share") = s.selfplay_reused_share,

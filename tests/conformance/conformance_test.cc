@@ -288,6 +288,23 @@ void check_records(const State& s, Rng& rng, bool views) {
   if (g.type().perfect_information()) { ASSERT_EQ(seen, record); }
 }
 
+// A player out stays out and acts no more, and its return is settled when it goes out:
+// returns() gives it from then to the end; the others' are zero until the end.
+void check_outs(const State& s, std::vector<double>& settled) {
+  const std::vector<double> r = s.returns();
+  for (Player p = 0; p < s.game().num_players(); ++p) {
+    if (!std::isnan(settled[p])) {
+      ASSERT_TRUE(s.is_out(p)) << "player " << p << " came back in at\n" << s.to_string();
+      ASSERT_EQ(r[p], settled[p]) << "the return of player " << p << ", out, changed at\n" << s.to_string();
+    } else if (s.is_out(p)) {
+      settled[p] = r[p];
+    } else if (!s.is_terminal()) {
+      ASSERT_EQ(r[p], 0.0) << "player " << p << " has a return before the end and is not out";
+    }
+    if (s.is_out(p)) { ASSERT_TRUE(s.legal_actions(p).empty()) << "player " << p << " is out and acts"; }
+  }
+}
+
 void check_end(State& s) {
   const GameType type = s.game().type();
   const std::vector<double> r = s.returns();
@@ -325,9 +342,11 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
     bool previous_simultaneous = true;
     bool deep_draw = rng.below(24) == 0;
     int length = 0;
+    std::vector<double> settled(static_cast<std::size_t>(g.num_players()), std::nan(""));
     while (true) {
       check_type(*s);
       check_legal_sets(*s);
+      check_outs(*s, settled);
       if (HasFatalFailure()) return;
       const bool deep = deep_draw || s->is_terminal();
       deep_draw = rng.below(24) == 0;

@@ -31,7 +31,7 @@ TEST(CountTurns, WarsEndClosesATurnAndPassesOnlyAsItsFirstAction) {
   const auto state = game->load_record("Pc3 pass pass");
   const std::vector<Step> steps = state->history();
   ASSERT_EQ(steps.size(), 4u);  // Pc3, end, end, end
-  const TurnCount count = count_turns(steps, game->pass_action());
+  const TurnCount count = count_turns(steps, game->traits().pass_action);
   EXPECT_EQ(count.turns, 3);
   EXPECT_EQ(count.passes, 2);
 }

@@ -10,8 +10,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/arena.h"
-#include "core/perft.h"
+#include "arena/arena.h"
+#include "arena/perft.h"
 #include "core/random_play.h"
 #include "games/registry.h"
 #include "mcts/bots.h"

@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "config/config.h"
 #include "core/errors.h"
-#include "core/config.h"
 #include "core/game_parameters.h"
 #include "games/registry.h"
 #include "tests/error_of.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/arena.h"
+#include "arena/arena.h"
 #include "core/bot.h"
 #include "core/game.h"
 #include "core/random_play.h"

@@ -56,7 +56,7 @@ class ChanceToyState final : public State {
     return ply_ % 2 == 0 ? 1 : 0;
   }
   int move_number() const override { return static_cast<int>(history_.size()); }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (player != current_player() || player == kTerminalPlayer) return;
     out = player == kChancePlayer ? std::vector<Action>{0, 1, 2} : std::vector<Action>{0, 1};
@@ -81,7 +81,7 @@ class ChanceToyState final : public State {
       ++ply_;
     }
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     out[0] = is_terminal() ? score_ : 0.0;
     out[1] = -out[0];
   }
@@ -94,11 +94,8 @@ class ChanceToyState final : public State {
     return h;
   }
   std::string to_string() const override { return "score " + std::to_string(score_); }
-  using State::action_to_string;
-  using State::legal_actions;
-  using State::string_to_action;
-  std::string action_to_string(Player, Action action) const override { return std::to_string(action); }
-  Action string_to_action(Player, std::string_view text) const override { return std::stoi(std::string(text)); }
+  std::string action_text(Player, Action action) const override { return std::to_string(action); }
+  Action read_action(Player, std::string_view text) const override { return std::stoi(std::string(text)); }
   std::vector<Step> history() const override { return history_; }
 
  private:

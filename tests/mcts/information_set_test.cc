@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/arena.h"
+#include "arena/arena.h"
 #include "core/errors.h"
 #include "games/registry.h"
 #include "mcts/bots.h"
@@ -25,9 +25,6 @@ namespace {
 // Shared plumbing: a history of steps, text actions, a trivial observation.
 class StepState : public State {
  public:
-  using State::action_to_string;
-  using State::legal_actions;
-  using State::string_to_action;
   int move_number() const override { return static_cast<int>(history_.size()); }
   void observation(Player, std::span<float> out) const override { out[0] = static_cast<float>(history_.size()); }
   std::uint64_t hash() const override {
@@ -36,8 +33,8 @@ class StepState : public State {
     return h;
   }
   std::string to_string() const override { return record(); }
-  std::string action_to_string(Player, Action action) const override { return std::to_string(action); }
-  Action string_to_action(Player, std::string_view text) const override { return std::stoi(std::string(text)); }
+  std::string action_text(Player, Action action) const override { return std::to_string(action); }
+  Action read_action(Player, std::string_view text) const override { return std::stoi(std::string(text)); }
   std::vector<Step> history() const override { return history_; }
 
  protected:
@@ -82,7 +79,7 @@ class CoinState final : public StepState {
     if (done_[1]) return kTerminalPlayer;
     return done_[0] ? 1 : 0;
   }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (player == current_player() && player != kTerminalPlayer) out = {0, 1};
   }
@@ -108,7 +105,7 @@ class CoinState final : public StepState {
       done_[actor] = true;
     }
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     out[0] = is_terminal() ? (score_[0] - score_[1]) / 2 : 0.0;
     out[1] = -out[0];
   }
@@ -161,7 +158,7 @@ class HiddenMovesState final : public StepState {
       default: return kTerminalPlayer;
     }
   }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (player != current_player() || player == kTerminalPlayer) return;
     if (player == 1) out = card() == 0 ? std::vector<Action>{0, 1} : std::vector<Action>{1, 2};
@@ -175,7 +172,7 @@ class HiddenMovesState final : public StepState {
     check_legal(action);
     history_.push_back({current_player(), action});
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     out[0] = 0;
     if (is_terminal()) {
       const int k = history_[1].action * 9 + history_[2].action * 3 + history_[3].action + card() * 5;

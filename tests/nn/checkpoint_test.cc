@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.h"
 #include "core/errors.h"
+#include "files/atomic_file.h"
 #include "nn/agent_bot.h"
 #include "nn/replay_buffer.h"
 #include "nn/train_config.h"

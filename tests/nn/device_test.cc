@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
+#include "config/config.h"
 #include "core/errors.h"
 #include "nn/checkpoint.h"
 #include "nn/model.h"
@@ -101,7 +101,7 @@ TEST(Device, CudaIsRefusedWhereThereIsNoneAndComputesAsTheCpuWhereThereIsOne) {
     EXPECT_TRUE(same_bits(predict_all(model, obs, 24), before));
     // The config reads the key (its choices are the same everywhere); a run asking for cuda
     // stops before its folder is made.
-    EXPECT_EQ(parse_train_config("game: virus_war\nnetwork:\n  device: cuda\n", "x.yaml").device, "cuda");
+    EXPECT_EQ(parse_train_config("game: virus_war\nnetwork:\n  device: cuda\n", "x.yaml").network.device, "cuda");
     TempDir tmp;
     TrainOptions options;
     options.config_path = std::string(BOARDLAB_SOURCE_DIR) + "/configs/virus_war.yaml";
@@ -163,8 +163,8 @@ TEST(Device, TheKeyIsInTheNetworkSectionAndNotInWhatACheckpointDescribes) {
   // The network is the same network on any device: a run resumes on another machine.
   const TrainConfig on_cpu = parse_train_config("game: virus_war\nnetwork:\n  device: cpu\n", "x.yaml");
   const TrainConfig anywhere = parse_train_config("game: virus_war\n", "x.yaml");
-  EXPECT_EQ(on_cpu.device, "cpu");
-  EXPECT_EQ(anywhere.device, "auto");
+  EXPECT_EQ(on_cpu.network.device, "cpu");
+  EXPECT_EQ(anywhere.network.device, "auto");
   EXPECT_TRUE(on_cpu.network == anywhere.network);
   EXPECT_EQ(error_of<ConfigError>([] { parse_train_config("game: virus_war\nnetwork:\n  device: gpu\n", "x.yaml"); }),
             "x.yaml:3: network.device: expected one of auto, cpu, cuda, got 'gpu'");

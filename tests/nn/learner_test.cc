@@ -28,10 +28,21 @@ struct Fixture {
   }
 };
 
+// One sample a position, a batch of 8 from the first position on (every field is set: the
+// defaults live in TrainConfig).
+constexpr LearnerOptions kOneStepAPosition{.batch_size = 8,
+                                           .samples_per_position = 1,
+                                           .min_positions = 1,
+                                           .lead_positions = 2000,
+                                           .augment = true,
+                                           .threads = 1,
+                                           .learners = 1};
+
 TEST(Learner, KeepsTheReplayRatioFromWhenTheBufferFirstHoldsEnough) {
   Fixture f;
   const LearnerOptions options{
-      .batch_size = 8, .samples_per_position = 0.5, .min_positions = 50, .lead_positions = 40, .augment = false};
+      .batch_size = 8, .samples_per_position = 0.5, .min_positions = 50, .lead_positions = 40, .augment = false,
+      .threads = 1, .learners = 1};
   Learner learner(f.model, f.trainer, f.replay, options, Rng(1));
   // Filling: no step, and however much self-play searched meanwhile, no debt.
   learner.observe(1000);
@@ -68,6 +79,7 @@ TEST(Learner, AStepOfSeveralLearnersDrawsABatchForEach) {
                                .min_positions = 50,
                                .lead_positions = 40,
                                .augment = false,
+                               .threads = 1,
                                .learners = 2};
   Learner learner(f.model, f.trainer, f.replay, options, Rng(1));
   ASSERT_GE(f.add_games(2), 50);
@@ -100,8 +112,7 @@ TEST(Learner, AStepOfSeveralLearnersDrawsABatchForEach) {
 TEST(Learner, MetricsAverageTheStepsSinceTheLastRow) {
   Fixture f;
   f.add_games(2);
-  Learner learner(f.model, f.trainer, f.replay, {.batch_size = 8, .samples_per_position = 1, .min_positions = 1},
-                  Rng(2));
+  Learner learner(f.model, f.trainer, f.replay, kOneStepAPosition, Rng(2));
   MetricsRow row = learner.take_metrics(0);
   EXPECT_FALSE(row.contains("policy_loss"));  // no step yet
   EXPECT_FALSE(row.contains("samples_per_position"));
@@ -138,8 +149,7 @@ TEST(Learner, MetricsAverageTheStepsSinceTheLastRow) {
 TEST(Learner, SnapshotsAreFrozenCopies) {
   Fixture f;
   f.add_games(2);
-  Learner learner(f.model, f.trainer, f.replay, {.batch_size = 8, .samples_per_position = 1, .min_positions = 1},
-                  Rng(3));
+  Learner learner(f.model, f.trainer, f.replay, kOneStepAPosition, Rng(3));
   const std::shared_ptr<const Model> before = learner.snapshot();
   const nn_testing::Positions positions = nn_testing::random_positions(virus_war(), 3, 4);
   const std::vector<float> obs = positions.observations(virus_war());

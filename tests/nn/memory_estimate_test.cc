@@ -47,9 +47,9 @@ TEST(MemoryEstimate, CountsTheParametersOfEveryNetworkShape) {
           config.channels = channels;
           config.policy_channels = 3;
           config.value_hidden = 5;
-          config.ownership_head = heads && game->has_ownership();
+          config.ownership_head = heads && game->traits().has_ownership;
           // The spatial policy head where the game lays its actions out (with the heads).
-          config.spatial_policy = heads && !game->action_layout().empty();
+          config.spatial_policy = heads && !game->traits().action_layout.empty();
           const Model model(config, *game, 1);
           EXPECT_EQ(estimate_network_memory(config, *game).parameters, model.num_parameters())
               << name << " " << blocks << "x" << channels << (heads ? " with heads" : "");
@@ -67,14 +67,14 @@ TEST(MemoryEstimate, ATrainingStepTakesAboutWhatItEstimates) {
   TrainConfig config;
   config.network.blocks = 3;
   config.network.channels = 48;
-  config.batch_size = 256;
+  config.training.batch_size = 256;
   ReplayBuffer replay(game, 100000);
   Rng rng(3);
   while (replay.positions() < 300) replay.add(random_selfplay_game(game, rng));
   TrainBatch batch;
-  replay.sample(config.batch_size, rng, false, batch);
+  replay.sample(config.training.batch_size, rng, false, batch);
   Model model(config.network, game, 1);
-  Trainer trainer(model, config.optimizer);
+  Trainer trainer(model, config.training);
   const MemoryEstimate estimate = estimate_training_memory(config, game);
   const double expected = estimate.optimizer + estimate.activations;
 
@@ -109,7 +109,7 @@ TEST(MemoryEstimate, ARunThatDoesNotFitIsRefusedWithTheFigures) {
   // failed on a 13.4 GB allocation two minutes in.
   TrainConfig config;
   config.network.channels = 512;
-  config.batch_size = 65536;
+  config.training.batch_size = 65536;
   const MemoryEstimate estimate = estimate_training_memory(config, virus_war());
   EXPECT_GT(estimate.activations, 100e9);
   const std::string message = error_of<InputError>([&] { check_memory(estimate, "training virus_war", 8e9); });

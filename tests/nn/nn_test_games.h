@@ -48,11 +48,10 @@ class VoteGame final : public Game {
 class VoteState final : public State {
  public:
   explicit VoteState(const VoteGame& game) : State(game) {}
-  using State::legal_actions;
   int round() const { return static_cast<int>(history_.size()) / 3; }
   Player current_player() const override { return round() == VoteGame::kRounds ? kTerminalPlayer : kSimultaneousPlayer; }
   int move_number() const override { return round(); }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (!is_terminal() && player >= 0 && player < 3) out = {0, 1, 2};
   }
@@ -66,7 +65,7 @@ class VoteState final : public State {
       if (actions[p] != 0) ++votes_[(p + (actions[p] == 1 ? 1 : 2)) % 3];
     }
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     const double mean = (votes_[0] + votes_[1] + votes_[2]) / 3.0;
     for (int p = 0; p < 3; ++p) out[p] = is_terminal() ? (votes_[p] - mean) / 6.0 : 0.0;
   }
@@ -84,10 +83,8 @@ class VoteState final : public State {
   std::string to_string() const override {
     return "votes " + std::to_string(votes_[0]) + " " + std::to_string(votes_[1]) + " " + std::to_string(votes_[2]);
   }
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player, Action action) const override { return std::to_string(action); }
-  Action string_to_action(Player, std::string_view text) const override {
+  std::string action_text(Player, Action action) const override { return std::to_string(action); }
+  Action read_action(Player, std::string_view text) const override {
     if (text.size() == 1 && text[0] >= '0' && text[0] <= '2') return text[0] - '0';
     throw NotationError("test_vote: a vote is 0, 1 or 2");
   }
@@ -127,13 +124,12 @@ class CoinNimGame final : public Game {
 class CoinNimState final : public State {
  public:
   explicit CoinNimState(const CoinNimGame& game) : State(game) {}
-  using State::legal_actions;
   Player current_player() const override {
     if (history_.empty()) return kChancePlayer;
     return pile_ == 0 ? kTerminalPlayer : static_cast<Player>((history_.size() - 1) % 2);
   }
   int move_number() const override { return static_cast<int>(history_.size()); }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (player != current_player()) return;
     if (player == kChancePlayer || pile_ >= 2) out = {0, 1};
@@ -152,7 +148,7 @@ class CoinNimState final : public State {
     else pile_ -= action + 1;
     history_.push_back({actor, action});
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     out[0] = out[1] = 0;
     if (!is_terminal()) return;
     const auto winner = static_cast<std::size_t>((history_.size() - 2) % 2);  // who took the last token
@@ -166,13 +162,11 @@ class CoinNimState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<CoinNimState>(*this); }
   std::uint64_t hash() const override { return static_cast<std::uint64_t>(pile_ * 16 + static_cast<int>(history_.size())); }
   std::string to_string() const override { return "pile " + std::to_string(pile_); }
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player actor, Action action) const override {
+  std::string action_text(Player actor, Action action) const override {
     if (actor == kChancePlayer) return action == 1 ? "H" : "T";
     return std::to_string(action + 1);
   }
-  Action string_to_action(Player actor, std::string_view text) const override {
+  Action read_action(Player actor, std::string_view text) const override {
     if (actor == kChancePlayer && (text == "H" || text == "T")) return text == "H" ? 1 : 0;
     if (actor != kChancePlayer && (text == "1" || text == "2")) return text == "1" ? 0 : 1;
     throw NotationError("test_coin_nim: no such action '" + std::string(text) + "'");
@@ -209,7 +203,6 @@ class CountGame final : public Game {
 
 class CountState final : public State {
  public:
-  using State::legal_actions;
   // Actions applied by every count state so far: how much a sample replays.
   static inline std::atomic<long> applied{0};
 
@@ -219,7 +212,7 @@ class CountState final : public State {
     return steps_ == count_game().length() ? kTerminalPlayer : steps_ % count_game().num_players();
   }
   int move_number() const override { return steps_; }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     const int a = count_game().num_distinct_actions();
     if (player == current_player() && player >= 0) out = {a - 2, a - 1};
@@ -231,15 +224,13 @@ class CountState final : public State {
     highest_.push_back(action == a - 1);
     ++steps_;
   }
-  void returns(std::span<double> out) const override { std::fill(out.begin(), out.end(), 0.0); }
+  void write_returns(std::span<double> out) const override { std::fill(out.begin(), out.end(), 0.0); }
   void observation(Player, std::span<float> out) const override { out[0] = static_cast<float>(steps_); }
   std::unique_ptr<State> clone() const override { return std::make_unique<CountState>(*this); }
   std::uint64_t hash() const override { return static_cast<std::uint64_t>(steps_); }
   std::string to_string() const override { return std::to_string(steps_) + " steps"; }
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player, Action action) const override { return std::to_string(action); }
-  Action string_to_action(Player, std::string_view text) const override { return std::stoi(std::string(text)); }
+  std::string action_text(Player, Action action) const override { return std::to_string(action); }
+  Action read_action(Player, std::string_view text) const override { return std::stoi(std::string(text)); }
   std::vector<Step> history() const override {
     std::vector<Step> out;
     const int n = count_game().num_players(), a = count_game().num_distinct_actions();

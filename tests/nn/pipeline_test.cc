@@ -19,6 +19,7 @@
 #include "nn/train_config.h"
 #include "nn_test_util.h"
 #include "tests/error_of.h"
+#include "tiny_run.h"
 
 namespace boardlab {
 namespace {
@@ -26,37 +27,9 @@ namespace {
 namespace fs = std::filesystem;
 using nn_testing::file_text;
 using nn_testing::TempDir;
-
-const std::string kConfig = std::string(BOARDLAB_SOURCE_DIR) + "/configs/virus_war.yaml";
-constexpr int kBatch = 16;
-
-// Seconds-long runs: a 1×8 network, 4 simulations, one worker running its own batches (no
-// inference thread, the default: deterministic batches), and no augmentation, so that each
-// training step draws exactly kBatch numbers from the sampling stream.
-std::vector<std::string> tiny(std::vector<std::string> more) {
-  std::vector<std::string> overrides = {"network.blocks=1",
-                                        "network.channels=8",
-                                        "network.value_hidden=16",
-                                        "search.simulations=4",
-                                        "self_play.concurrent_games=4",
-                                        "self_play.workers=1",
-                                        "self_play.lead_positions=24",
-                                        "self_play.save_games=true",
-                                        "inference.threads=0",
-                                        "replay.min_positions=16",
-                                        "training.batch_size=" + std::to_string(kBatch),
-                                        "training.samples_per_position=1",
-                                        "training.threads=1",
-                                        "training.augment=false",
-                                        "evaluation.every_steps=0",
-                                        "evaluation.games=2",
-                                        "evaluation.opponents=[random]",
-                                        "evaluation.simulations=2",
-                                        "run.max_minutes=0",
-                                        "run.log_every_seconds=0.1"};
-  overrides.insert(overrides.end(), more.begin(), more.end());
-  return overrides;
-}
+using nn_testing::options;
+using nn_testing::tiny;
+constexpr int kBatch = nn_testing::kTinyRunBatch;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -96,15 +69,6 @@ std::vector<std::int64_t> metric_steps(const std::string& path) {
   const auto lines = lines_of(file_text(path));
   for (std::size_t i = 1; i < lines.size(); ++i) steps.push_back(std::stoll(split(lines[i], ',')[0]));
   return steps;
-}
-
-TrainOptions options(const std::string& dir, std::vector<std::string> overrides, std::vector<std::string>* log) {
-  TrainOptions o;
-  o.config_path = kConfig;
-  o.overrides = std::move(overrides);
-  o.out_dir = dir;
-  o.log = [log](const std::string& line) { log->push_back(line); };
-  return o;
 }
 
 TEST(Pipeline, ResumeContinuesTheStepCountAndTheRandomStreams) {
@@ -196,7 +160,7 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   const TrainConfig cfg = load_train_config(run + "/config.yaml");
   EXPECT_EQ(cfg.yaml, yaml);
   EXPECT_EQ(cfg.network.channels, 8);
-  EXPECT_EQ(cfg.max_steps, 4);
+  EXPECT_EQ(cfg.run.max_steps, 4);
 
   // checkpoints/: latest.pt is the newest step file; keep=1 leaves it and one before it.
   std::vector<std::string> files;
@@ -214,7 +178,7 @@ TEST(Pipeline, TinyRunWritesEveryPartOfItsFolder) {
   EXPECT_EQ(load_checkpoint(run + "/checkpoints/step_000000003.pt").info.step, 3);
 
   // The replay of step 4 holds every game so far (the window is larger than the run).
-  ReplayBuffer replay(*latest.game, cfg.replay_window);
+  ReplayBuffer replay(*latest.game, cfg.replay.window);
   replay.load(run + "/checkpoints/step_000000004.replay");
   EXPECT_EQ(replay.games_added(), summary.games);
   EXPECT_EQ(replay.positions(), summary.positions);
@@ -409,7 +373,7 @@ TEST(Pipeline, ARunWithoutACheckpointResumesFromStepZero) {
   std::vector<std::string> log;
   {
     // What a session killed while filling its replay leaves.
-    const TrainConfig cfg = load_train_config(kConfig, tiny({"run.max_steps=2"}));
+    const TrainConfig cfg = load_train_config(nn_testing::kTinyRunConfig, tiny({"run.max_steps=2"}));
     fs::create_directories(run + "/games");
     fs::create_directories(run + "/evaluation");
     nn_testing::write_text(run + "/config.yaml", cfg.yaml);

@@ -33,7 +33,7 @@ TEST(ProgressLine, ShowsTheLadderRatingWhenTheGameHasALadder) {
 
 TEST(ProgressLine, ShowsTheEloAgainstTheFirstOpponentWithoutALadder) {
   TrainConfig cfg;
-  cfg.eval_opponents = {"uct:50", "uct:200"};
+  cfg.evaluation.opponents = {"uct:50", "uct:200"};
   const std::string line = progress_line({}, 7, cfg, evaluation(std::nan("")), 5000, 0, 0);
   EXPECT_TRUE(contains(line, " | elo 645 [158, 1132] (uct:50 = 0) | ")) << line;
   EXPECT_FALSE(contains(line, "ladder")) << line;
@@ -42,7 +42,7 @@ TEST(ProgressLine, ShowsTheEloAgainstTheFirstOpponentWithoutALadder) {
 
 TEST(ProgressLine, ReportsTheReplayFillingBeforeTheFirstEvaluation) {
   TrainConfig cfg;
-  cfg.replay_min_positions = 1000;
+  cfg.replay.min_positions = 1000;
   EXPECT_TRUE(contains(progress_line({}, 0, cfg, std::nullopt, 250, 0, 0), " | filling replay 250/1000 | "));
   EXPECT_FALSE(contains(progress_line({}, 0, cfg, std::nullopt, 1000, 0, 0), "filling"));
 }

@@ -1021,7 +1021,7 @@ TEST(ReplayBuffer, OwnershipIsTheFinalStatesInTheExamplesViewAndMovesWithItsSymm
 TEST(ReplayBuffer, ScoreMarginIsThePlayersFinalScoreOverTheBestOtherSeats) {
   // toy_race scores the tokens held, so margins are (own - best other) / tokens.
   const std::shared_ptr<const Game> game = any_game("toy_race(players=3,tokens=9)");
-  ASSERT_EQ(game->max_score_margin(), 9);
+  ASSERT_EQ(game->traits().max_score_margin, 9);
   Rng rng(2);
   ReplayBuffer replay(*game, kHuge);
   std::vector<Example> expected;

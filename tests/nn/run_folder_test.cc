@@ -10,11 +10,11 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "core/atomic_file.h"
 #include "core/errors.h"
+#include "files/atomic_file.h"
 #include "nn/metrics_file.h"
-#include "tests/error_of.h"
 #include "nn_test_util.h"
+#include "tests/error_of.h"
 
 namespace boardlab {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
+#include "config/config.h"
 #include "nn_test_util.h"
 #include "tests/error_of.h"
 
@@ -114,21 +114,21 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
     }
     EXPECT_EQ(shipped.yaml, expected.yaml);  // every key, in the config as used
     EXPECT_EQ(shipped.eval_search, expected.eval_search);
-    EXPECT_EQ(shipped.optimizer.total_steps, expected.optimizer.total_steps);
+    EXPECT_EQ(shipped.training.total_steps, expected.training.total_steps);
     EXPECT_EQ(shipped.game, game);
   }
   // The values the struct's defaults carry, where the old struct disagreed with the schema.
   const TrainConfig t = load_train_config(std::string(BOARDLAB_SOURCE_DIR) + "/configs/morabaraba.yaml");
-  EXPECT_EQ(t.samples_per_position, 2);
-  EXPECT_EQ(t.max_steps, 20000);
-  EXPECT_EQ(t.optimizer.total_steps, 20000);
-  EXPECT_EQ(t.checkpoint_keep, 0);
-  EXPECT_EQ(t.checkpoint_every, 250);
-  EXPECT_EQ(t.eval_every, 2500);
-  EXPECT_EQ(t.train_threads, 1);
+  EXPECT_EQ(t.training.samples_per_position, 2);
+  EXPECT_EQ(t.run.max_steps, 20000);
+  EXPECT_EQ(t.training.total_steps, 20000);
+  EXPECT_EQ(t.checkpoint.keep, 0);
+  EXPECT_EQ(t.checkpoint.every_steps, 250);
+  EXPECT_EQ(t.evaluation.every_steps, 2500);
+  EXPECT_EQ(t.training.threads, 1);
   EXPECT_EQ(t.inference.max_wait_us, 100);
   EXPECT_EQ(t.inference.threads, 0);
-  EXPECT_EQ(t.eval_opponents, (std::vector<std::string>{"random", "uct:200"}));
+  EXPECT_EQ(t.evaluation.opponents, (std::vector<std::string>{"random", "uct:200"}));
   // Self-play: Gumbel with 16 simulations over 8 considered actions, root noise for PUCT.
   EXPECT_EQ(t.search.algorithm, SearchAlgorithm::kGumbel);
   EXPECT_EQ(t.search.simulations, 16);
@@ -151,7 +151,7 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
   EXPECT_EQ(v.search.policy_target, PolicyTarget::kCompletedQ);
   EXPECT_TRUE(v.search.reuse_tree);
   EXPECT_TRUE(v.network.ownership_head);
-  EXPECT_EQ(v.optimizer.schedule, "constant");
+  EXPECT_EQ(v.training.schedule, "constant");
 }
 
 TEST(TrainConfig, ShippedConfigsListOnlyWhatDiffersFromTheDefaults) {
@@ -189,10 +189,10 @@ TEST(TrainConfig, YamlAsUsedReadsBackTheSameAndOverridesApply) {
                                                "search.transpositions=true", "training.lr_schedule=step"});
   EXPECT_EQ(tiny.network.blocks, 3);
   EXPECT_EQ(tiny.network.channels, 8);
-  EXPECT_EQ(tiny.eval_opponents, (std::vector<std::string>{"random"}));
+  EXPECT_EQ(tiny.evaluation.opponents, (std::vector<std::string>{"random"}));
   EXPECT_EQ(tiny.search.simultaneous_selection, SimultaneousSelection::kPuct);
   EXPECT_TRUE(tiny.search.transpositions);
-  EXPECT_EQ(tiny.optimizer.schedule, "step");
+  EXPECT_EQ(tiny.training.schedule, "step");
   EXPECT_NE(tiny.yaml.find("channels: 8"), std::string::npos);
   EXPECT_EQ(parse_train_config(tiny.yaml, "config.yaml").yaml, tiny.yaml);
 }
@@ -256,7 +256,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
   EXPECT_EQ(again.eval_search, changed.eval_search);
   EXPECT_EQ(again.eval_search.simulations, 5);
   EXPECT_EQ(again.eval_search.algorithm, SearchAlgorithm::kPuct);
-  EXPECT_EQ(again.optimizer.total_steps, 8);
+  EXPECT_EQ(again.training.total_steps, 8);
 }
 
 TEST(TrainConfig, DefaultDumpHasEveryKeyWithItsCommentAndReadsBackToTheDefaults) {
@@ -278,13 +278,13 @@ TEST(TrainConfig, LearningAcceleratorsHaveTheirMeasuredDefaultsAndReadTheirKeys)
   const std::string text = "game: virus_war\n";
   const TrainConfig plain = parse_train_config(text, "config.yaml");
   EXPECT_EQ(plain.self_play.full_search_fraction, 1.0);
-  EXPECT_EQ(plain.optimizer.value_target_mix, 0.5);
+  EXPECT_EQ(plain.training.value_target_mix, 0.5);
   const TrainConfig on = parse_train_config(
       text, "config.yaml",
       {"self_play.full_search_fraction=0.25", "self_play.fast_simulations=4", "training.value_target_mix=0"});
   EXPECT_EQ(on.self_play.full_search_fraction, 0.25);
   EXPECT_EQ(on.self_play.fast_simulations, 4);
-  EXPECT_EQ(on.optimizer.value_target_mix, 0.0);
+  EXPECT_EQ(on.training.value_target_mix, 0.0);
 }
 
 TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
@@ -298,7 +298,7 @@ TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
   nn_testing::write_text(path_, "game: virus_war\nnetwork:\n  ownership_head: true\ntraining:\n  ownership_loss_weight: 0.5\n");
   const TrainConfig cfg = load_train_config(path_);
   EXPECT_TRUE(cfg.network.ownership_head);
-  EXPECT_EQ(cfg.optimizer.ownership_loss_weight, 0.5);
+  EXPECT_EQ(cfg.training.ownership_loss_weight, 0.5);
 }
 
 TEST_F(TrainConfigErrors, TheScoreUtilityNeedsTheScoreHead) {
@@ -390,7 +390,7 @@ TEST_F(TrainConfigErrors, AnEmptyOpponentListNamesItsKey) {
             "--set evaluation.opponents=[]: expected a list of at least 1 item, got an empty list");
   // A struct filled in code is checked the same way.
   TrainConfig t;
-  t.eval_opponents.clear();
+  t.evaluation.opponents.clear();
   EXPECT_EQ(error_of<ConfigError>([&] { Config(t).validate("train"); }),
             "train 'evaluation.opponents': expected a list of at least 1 item, got an empty list");
 }
@@ -422,7 +422,7 @@ TEST_F(TrainConfigErrors, BadOverridesNameTheOverride) {
 TEST(TrainConfig, EvaluationConcealedMovesFollowTheSearchUnlessSet) {
   const auto game = std::string("game: stratego(variant=barrage)\n");
   const TrainConfig inherited = parse_train_config(game, "x.yaml", {"search.concealed_moves=policy"});
-  EXPECT_EQ(inherited.eval_concealed_moves, ConcealedMoves::kPolicy);
+  EXPECT_EQ(inherited.evaluation.concealed_moves, ConcealedMoves::kPolicy);
   EXPECT_EQ(inherited.eval_search.concealed_moves, ConcealedMoves::kPolicy);
   // The dump shows the evaluation key resolved, not only search's.
   const std::size_t evaluation = inherited.yaml.find("\nevaluation:");

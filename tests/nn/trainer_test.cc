@@ -291,7 +291,7 @@ TEST(Trainer, ASpatialPolicyHeadScoresEachActionFromItsCellsSurroundings) {
   const int qx = 7, qy = 12;
   for (int c = 0; c < shape.channels; ++c) obs[static_cast<std::size_t>(c * shape.cells() + qy * shape.width + qx)] += 3.0f;
   const std::vector<float> after = nn_testing::predict_all(model, obs, 1);
-  const ActionLayout layout = game->action_layout();
+  const ActionLayout layout = game->traits().action_layout;
   int near_changed = 0;
   for (Action a = 0; a < game->num_distinct_actions(); ++a) {
     const bool changed = before[a] != after[a];

@@ -156,6 +156,38 @@ def test_aec_termination_by_the_rules():
     assert game["ended"] == "termination" and not environment.game_state.is_truncated()
 
 
+# On the 10x10 board random War players hardly ever reach a general; on 11x11 about one game in three.
+@pytest.mark.parametrize("name", ["klopodavka(players=4)", "war(players=4,width=11,height=11)"])
+def test_aec_a_player_knocked_out_leaves_while_the_others_play_on(name):
+    # PettingZoo's convention for an agent that finishes early: terminated when it is out, with
+    # its settled return, stepped once with None, gone from `agents`; then the mover is selected.
+    environment = envs.aec_env(name)
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        environment.reset(seed=seed)
+        early = {}
+        for agent in environment.agent_iter():
+            observation, reward, termination, truncation, _ = environment.last()
+            state = environment.game_state
+            if termination and not state.is_terminal():
+                assert state.is_out(environment.possible_agents.index(agent))
+                assert not observation["action_mask"].any()
+                early[agent] = reward
+                environment.step(None)
+                assert agent not in environment.agents and len(environment.agents) > 1
+                assert environment.agent_selection == environment.possible_agents[state.current_player()]
+            elif termination or truncation:
+                environment.step(None)
+            else:
+                environment.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+        if early:
+            break
+    assert early, f"no player of {name} went out before the end of 20 random games"
+    returns = environment.game_state.returns()
+    for agent, reward in early.items():
+        assert reward == returns[environment.possible_agents.index(agent)] < max(returns)
+
+
 def test_parallel_rounds_rewards_and_the_end():
     environment = envs.parallel_env(boardlab.load_game("biased_rps(rounds=3)"), render_mode="ansi")
     observations, infos = environment.reset(seed=1)

@@ -29,6 +29,7 @@ CALLS = {
     ("State.apply_actions", "actions"): None,  # a simultaneous game's: test_apply_actions_checks_each_action
     ("State.observation_tensor", "player"): lambda v: state().observation_tensor(v),
     ("State.information_key", "player"): lambda v: state().information_key(v),
+    ("State.is_out", "player"): lambda v: state().is_out(v),
     ("State.sample_hidden", "player"): lambda v: state().sample_hidden(v),
     ("State.sample_hidden", "seed"): lambda v: state().sample_hidden(0, seed=v),
     ("State.action_to_string", "action"): lambda v: state().action_to_string(v),

@@ -27,7 +27,9 @@ class RaceGame final : public Game {
   explicit RaceGame(const GameParameters& params)
       : Game("toy_race", params),
         players_(static_cast<int>(std::get<std::int64_t>(params.at("players")))),
-        tokens_(static_cast<int>(std::get<std::int64_t>(params.at("tokens")))) {}
+        tokens_(static_cast<int>(std::get<std::int64_t>(params.at("tokens")))) {
+    traits_.max_score_margin = tokens_;
+  }
   GameType type() const override { return {}; }  // sequential, deterministic, perfect information, zero-sum ±1
   int num_players() const override { return players_; }
   int num_distinct_actions() const override { return 3; }
@@ -35,7 +37,6 @@ class RaceGame final : public Game {
   ObservationShape observation_shape() const override { return {2 + players_, 1, 1}; }
   int max_game_length() const override { return 2 * tokens_; }
   std::unique_ptr<State> new_initial_state() const override;
-  double max_score_margin() const override { return tokens_; }
   int tokens() const { return tokens_; }
 
  private:
@@ -49,7 +50,7 @@ class RaceState final : public State {
 
   Player current_player() const override { return pile_ == 0 ? kTerminalPlayer : mover_; }
   int move_number() const override { return turn_; }
-  void legal_actions(Player player, std::vector<Action>& out) const override {
+  void list_legal_actions(Player player, std::vector<Action>& out) const override {
     out.clear();
     if (is_terminal() || player != current_player()) return;
     if (!second_) {
@@ -82,7 +83,7 @@ class RaceState final : public State {
     if (pile_ == 0) return next_turn();
     second_ = true;
   }
-  void returns(std::span<double> out) const override {
+  void write_returns(std::span<double> out) const override {
     const int n = game().num_players();
     if (static_cast<int>(out.size()) != n) throw InputError("returns: buffer of the wrong size");
     std::fill(out.begin(), out.end(), 0.0);
@@ -117,9 +118,7 @@ class RaceState final : public State {
     if (pile_ == 0) return out + ", over";
     return out + ", P" + std::to_string(mover_) + (second_ ? " may take one more or end" : " to take");
   }
-  using State::action_to_string;
-  using State::string_to_action;
-  std::string action_to_string(Player, Action action) const override {
+  std::string action_text(Player, Action action) const override {
     switch (action) {
       case kTakeOne: return "1";
       case kTakeTwo: return "2";
@@ -127,7 +126,7 @@ class RaceState final : public State {
       default: throw InputError("action " + std::to_string(action) + " is outside 0..2");
     }
   }
-  Action string_to_action(Player, std::string_view text) const override {
+  Action read_action(Player, std::string_view text) const override {
     if (text == "1") return kTakeOne;
     if (text == "2") return kTakeTwo;
     if (text == "end") return kEnd;

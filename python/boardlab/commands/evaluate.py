@@ -57,7 +57,7 @@ def register(subparsers) -> None:
 
 
 def split_specs(text: str | None) -> list[str]:
-    """Player specs split at the list's top-level commas, by the one spec parser (core/player_spec.h)."""
+    """Player specs split at the list's top-level commas, by the one spec parser (arena/player_spec.h)."""
     if not text:
         return []
     try:

@@ -96,7 +96,7 @@ PLAYER_KINDS = {
 
 def parse_player_specs(text: str, num_players: int) -> list[str]:
     """`human,random` → one spec per seat, checked against the known kinds. The list splits at its top-level
-    commas only: options go in parentheses, `agent:ck.pt(simulations=8),random` (core/player_spec.h)."""
+    commas only: options go in parentheses, `agent:ck.pt(simulations=8),random` (arena/player_spec.h)."""
     try:
         specs = _boardlab.split_player_specs(text)
     except ValueError as error:

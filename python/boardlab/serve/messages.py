@@ -5,6 +5,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from boardlab import _boardlab
+
 MAX_MESSAGE_BYTES = 1 << 20  # a pasted record of the longest game is a few tens of KB
 MAX_TEXT = 1000  # characters of a name, a spec, a path
 MAX_RECORD = MAX_MESSAGE_BYTES  # characters of a record: bounded by the message itself
@@ -12,7 +14,7 @@ MAX_SEATS = 6  # the most seats of any game (core/game_spec.h's limit)
 MAX_PARAMS = 16
 MAX_ACTION = 2**31 - 1
 MAX_POSITION = 10**7
-MAX_SIMULATIONS = 100_000  # an analysis budget: a few seconds of search on this kind of machine
+MAX_SIMULATIONS = _boardlab.MAX_SIMULATIONS  # mcts/search_config.h: a few seconds of search on this kind of machine
 MAX_SEED = 2**64 - 1
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 

@@ -151,7 +151,7 @@ function fillGameChoices() {
   fillParams();
 }
 
-// A list of player specs split at its top-level commas, as core/player_spec.h reads it:
+// A list of player specs split at its top-level commas, as arena/player_spec.h reads it:
 // `agent:'a,b.pt'(simulations=8),mcts(simulations=8,algorithm=puct)` is two.
 function splitSpecs(text) {
   const specs = [];
