@@ -28,28 +28,43 @@ struct Pick {
   std::size_t target = 0;
 };
 
-// Every array of `out` sized for `batch` examples of `game` and zeroed.
-void size_batch(const Game& game, int batch, TrainBatch& out) {
+// What sizes a batch of the game's examples, read from the game once per batch.
+struct BatchShape {
+  explicit BatchShape(const Game& game)
+      : type(game.type()),
+        observation(game.observation_shape()),
+        cells(observation.cells()),
+        actions(game.num_distinct_actions()),
+        players(game.num_players()),
+        ownership(game.traits().has_ownership),
+        score(game.traits().max_score_margin > 0) {}
+  GameType type;
+  ObservationShape observation;
+  int cells, actions, players;
+  bool ownership, score;
+};
+
+// Every array of `out` sized for `batch` examples and zeroed.
+void size_batch(const BatchShape& shape, int batch, TrainBatch& out) {
   const auto n = static_cast<std::size_t>(batch);
-  const std::size_t actions = static_cast<std::size_t>(game.num_distinct_actions());
-  const std::size_t players = static_cast<std::size_t>(game.num_players());
+  const auto actions = static_cast<std::size_t>(shape.actions), players = static_cast<std::size_t>(shape.players);
   out.size = batch;
-  out.obs.assign(n * game.observation_shape().size(), 0.0f);
+  out.obs.assign(n * shape.observation.size(), 0.0f);
   out.policy.assign(n * actions, 0.0f);
   out.mask.assign(n * actions, 0.0f);
   out.value.assign(n * players, 0.0f);
   out.policy_weight.assign(n, 0.0f);
   out.root_value.assign(n * players, 0.0f);
   out.phase.assign(n, 0);
-  out.ownership.assign(game.traits().has_ownership ? n * static_cast<std::size_t>(game.observation_shape().cells()) : 0, 0.0f);
-  out.score.assign(game.traits().max_score_margin > 0 ? n : 0, 0.0f);
+  out.ownership.assign(shape.ownership ? n * static_cast<std::size_t>(shape.cells) : 0, 0.0f);
+  out.score.assign(shape.score ? n : 0, 0.0f);
 }
 
 // One example as stored, in its player's view: the input, and the policy and the legal
 // mask over the actions of that view. Its buffers are reused from one example to the next.
 struct ExampleView {
-  explicit ExampleView(const Game& game)
-      : obs(game.observation_shape().size()), policy(game.num_distinct_actions()), mask(game.num_distinct_actions()) {}
+  explicit ExampleView(const BatchShape& shape)
+      : obs(shape.observation.size()), policy(shape.actions), mask(shape.actions) {}
 
   void read(const Game& game, const StoredGame& g, std::size_t t, const State& state) {
     player = g.target_player(t);
@@ -84,38 +99,34 @@ struct ExampleView {
 
 // Where example i goes in a batch sized by size_batch.
 struct ExampleSlots {
-  ExampleSlots(TrainBatch& out, const Game& game, int i) {
+  ExampleSlots(TrainBatch& out, const BatchShape& shape, int i) {
     const auto n = static_cast<std::size_t>(i);
-    const std::size_t actions = static_cast<std::size_t>(game.num_distinct_actions());
-    const std::size_t players = static_cast<std::size_t>(game.num_players());
-    const std::size_t cells = static_cast<std::size_t>(game.observation_shape().cells());
-    obs = out.obs.data() + n * game.observation_shape().size();
+    const auto actions = static_cast<std::size_t>(shape.actions), players = static_cast<std::size_t>(shape.players);
+    obs = out.obs.data() + n * shape.observation.size();
     policy = out.policy.data() + n * actions;
     mask = out.mask.data() + n * actions;
     value = out.value.data() + n * players;
     root = out.root_value.data() + n * players;
-    owner = out.ownership.empty() ? nullptr : out.ownership.data() + n * cells;
+    owner = out.ownership.empty() ? nullptr : out.ownership.data() + n * static_cast<std::size_t>(shape.cells);
   }
   float *obs, *policy, *mask, *value, *root, *owner;
 };
 
 // The player's ownership targets: in its view and frame, so a symmetry moves their cells
 // exactly as it moves an observation plane's.
-const std::int8_t* stored_owner(const Game& game, const StoredGame& g, Player player) {
-  return g.ownership.empty() ? nullptr
-                             : g.ownership.data() + static_cast<std::size_t>(player) * game.observation_shape().cells();
+const std::int8_t* stored_owner(const BatchShape& shape, const StoredGame& g, Player player) {
+  return g.ownership.empty() ? nullptr : g.ownership.data() + static_cast<std::size_t>(player) * shape.cells;
 }
 
-void write_as_seen(const Game& game, const StoredGame& g, const ExampleView& view, const ExampleSlots& slots) {
-  const int players = game.num_players();
-  const GameType type = game.type();
+void write_as_seen(const BatchShape& shape, const StoredGame& g, const ExampleView& view, const ExampleSlots& slots) {
+  const int players = shape.players;
   std::copy(view.obs.begin(), view.obs.end(), slots.obs);
   std::copy(view.policy.begin(), view.policy.end(), slots.policy);
   std::copy(view.mask.begin(), view.mask.end(), slots.mask);
-  for (int j = 0; j < players; ++j) slots.value[j] = value_target(type, g.returns[(view.player + j) % players]);
+  for (int j = 0; j < players; ++j) slots.value[j] = value_target(shape.type, g.returns[(view.player + j) % players]);
   if (slots.owner) {
-    const std::int8_t* owner = stored_owner(game, g, view.player);
-    std::copy(owner, owner + game.observation_shape().cells(), slots.owner);
+    const std::int8_t* owner = stored_owner(shape, g, view.player);
+    std::copy(owner, owner + shape.cells, slots.owner);
   }
 }
 
@@ -123,16 +134,15 @@ void write_as_seen(const Game& game, const StoredGame& g, const ExampleView& vie
 // on the viewer's frame (they commute with every view transform), so cells, planes and
 // actions map directly. `inverse`: the inverse of the symmetry's seat permutation (empty:
 // the seats stay).
-void write_image(const Game& game, const StoredGame& g, const ExampleView& view, const Symmetry& sym,
+void write_image(const BatchShape& shape, const StoredGame& g, const ExampleView& view, const Symmetry& sym,
                  const std::vector<Player>& inverse, const ExampleSlots& slots) {
-  const ObservationShape shape = game.observation_shape();
-  const int cells = shape.cells(), actions = game.num_distinct_actions(), players = game.num_players();
-  for (int c = 0; c < shape.channels; ++c) {
+  const int cells = shape.cells, actions = shape.actions, players = shape.players;
+  for (int c = 0; c < shape.observation.channels; ++c) {
     const int image = sym.map_plane(c);
     for (int cell = 0; cell < cells; ++cell) slots.obs[image * cells + sym.cell[cell]] = view.obs[c * cells + cell];
   }
   if (slots.owner) {
-    const std::int8_t* owner = stored_owner(game, g, view.player);
+    const std::int8_t* owner = stored_owner(shape, g, view.player);
     for (int cell = 0; cell < cells; ++cell) slots.owner[sym.cell[cell]] = owner[cell];
   }
   for (int a = 0; a < actions; ++a) {
@@ -147,16 +157,16 @@ void write_image(const Game& game, const StoredGame& g, const ExampleView& view,
   for (int j = 0; j < players; ++j) {
     const int image_seat = (viewer + j) % players;
     const int seat = inverse.empty() ? image_seat : inverse[image_seat];
-    slots.value[j] = value_target(game.type(), g.returns[seat]);
+    slots.value[j] = value_target(shape.type, g.returns[seat]);
   }
 }
 
 // Value slot 0 is the example's own seat under every symmetry, so its root value goes
 // there; the other slots keep the result, unless the returns have a fixed sum and two
 // seats, which gives the other seat's from the mover's.
-void fill_root_value(const Game& game, const StoredGame& g, std::size_t t, const ExampleSlots& slots) {
-  const int players = game.num_players();
-  const GameType type = game.type();
+void fill_root_value(const BatchShape& shape, const StoredGame& g, std::size_t t, const ExampleSlots& slots) {
+  const int players = shape.players;
+  const GameType& type = shape.type;
   std::copy(slots.value, slots.value + players, slots.root);
   if (g.root_value[t] == StoredGame::kNoRootValue) return;
   slots.root[0] = static_cast<float>(g.root_value[t]) / StoredGame::kRootValueScale;
@@ -283,21 +293,22 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
       pick.target = static_cast<std::size_t>(r - prefix_[g]);
     }
   }
-  size_batch(*game_, batch, out);
-  ExampleView view(*game_);
+  const BatchShape shape(*game_);
+  size_batch(shape, batch, out);
+  ExampleView view(shape);
   for (int i = 0; i < batch; ++i) {
     const StoredGame& g = *picks[i].game;
     const std::size_t t = picks[i].target;
     const std::unique_ptr<State> state = g.state_at(*game_, g.target_ply(t));
     view.read(*game_, g, t, *state);
     const int choice = augment ? view.draw_symmetry(*game_, *state, rng) : -1;
-    const ExampleSlots slots(out, *game_, i);
+    const ExampleSlots slots(out, shape, i);
     out.policy_weight[i] = view.total > 0 ? 1.0f : 0.0f;
     if (!out.score.empty()) out.score[i] = g.score_margin[view.player];
     out.phase[i] = static_cast<std::uint8_t>(game_phase(g.target_ply(t), static_cast<std::int64_t>(g.steps())));
-    if (choice < 0) write_as_seen(*game_, g, view, slots);
-    else write_image(*game_, g, view, game_->symmetries()[choice], inverse_players_[choice], slots);
-    fill_root_value(*game_, g, t, slots);
+    if (choice < 0) write_as_seen(shape, g, view, slots);
+    else write_image(shape, g, view, game_->symmetries()[choice], inverse_players_[choice], slots);
+    fill_root_value(shape, g, t, slots);
   }
 }
 

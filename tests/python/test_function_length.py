@@ -4,9 +4,11 @@ import ast
 import re
 from pathlib import Path
 
+from test_layers import LAYERS
+
 ROOT = Path(__file__).resolve().parents[2]
 MAX_LINES = 80
-CPP_FOLDERS = ["core", "files", "config", "games", "arena", "mcts", "nn", "python", "fuzz"]
+CPP_FOLDERS = [*LAYERS, "fuzz"]
 NOT_FUNCTIONS = {"if", "for", "while", "switch", "catch", "do", "else", "try", "namespace", "class", "struct", "enum",
                  "union", "extern", "return"}
 # Comments, string and character literals, each blanked out but for its newlines.
@@ -36,7 +38,7 @@ def cpp_functions(text: str):
             line += 1
         elif ch == "{":
             header = code[header_start:i]
-            first = line - header[len(header) - len(header.lstrip()):].count("\n")
+            first = line - header.lstrip().count("\n")
             inside = any(is_function for is_function, _ in stack)
             stack.append((not inside and is_function_header(header), first))
             header_start = i + 1
