@@ -12,13 +12,10 @@
 
 #include "arena/player_spec.h"
 #include "core/errors.h"
+#include "core/source_tree.h"
 #include "core/text.h"
 #include "files/atomic_file.h"
 #include "files/read_file.h"
-
-#ifndef BOARDLAB_GAMES_DIR
-#error "BOARDLAB_GAMES_DIR must name the source tree's games/ folder"
-#endif
 
 namespace boardlab {
 namespace {
@@ -134,7 +131,7 @@ std::vector<std::string> Ladder::around(double elo, int count, std::span<const s
 
 std::string ladder_file(std::string_view game_name) {
   const char* dir = std::getenv("BOARDLAB_GAMES_DIR");
-  const std::string root = dir && *dir ? dir : BOARDLAB_GAMES_DIR;
+  const std::string root = dir && *dir ? dir : games_source_dir();
   return root + "/" + std::string(game_name) + "/ladder.yaml";
 }
 

@@ -22,12 +22,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/diagram.h"
 #include "core/game_parameters.h"
 #include "core/game_type.h"
 #include "core/rng.h"
@@ -276,6 +278,10 @@ class State {
   virtual std::uint64_t hash() const = 0;
   // Human-readable board and whose move it is (everything, hidden parts included).
   virtual std::string to_string() const = 0;
+  // The state as a diagram for pictures (core/diagram.h), showing what `viewer` may see: a
+  // seat, kPublicViewer, or kInvalidPlayer for everything (analysis, a finished game). None
+  // for a game without a board to draw (the default): its pictures are its text.
+  virtual std::optional<Diagram> diagram([[maybe_unused]] Player viewer) const { return std::nullopt; }
 
   // The game's notation for one action of `actor` (a seat, or kChancePlayer) here, and its
   // inverse. string_to_action throws NotationError for text that names no action; it does

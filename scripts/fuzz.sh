@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets of fuzz/ (clang, ASan+UBSan) into build-fuzz/ and fuzzes each for SECONDS (default 60).
 #
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]. Each target starts from its committed seeds
-# (fuzz/corpus/TARGET), its regression inputs (fuzz/regressions/TARGET, replayed first) and
+# (fuzz/corpus/TARGET, or games/GAME/fuzz/corpus/TARGET for a game's own), its regression inputs
+# (fuzz/regressions/TARGET or the game's, replayed first) and
 # the corpus it grew in earlier runs (build-fuzz/corpus/TARGET). A crash, leak, timeout
 # (10 s an input) or out-of-memory (2 GB) goes to build-fuzz/crashes/TARGET/; the script
 # goes on with the other targets and fails at the end if any found one. Per-target figures
@@ -57,7 +58,8 @@ fuzz_one() {
   local corpus="$build/corpus/$target" crashes="$build/crashes/$target" log="$build/logs/$target.log"
   mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
   local inputs=("$corpus") dir
-  for dir in "$root/fuzz/regressions/$target" "$root/fuzz/corpus/$target" "$build/seeds/$target"; do
+  for dir in "$root"/fuzz/regressions/"$target" "$root"/fuzz/corpus/"$target" "$root"/games/*/fuzz/regressions/"$target" \
+    "$root"/games/*/fuzz/corpus/"$target" "$build/seeds/$target"; do
     [ -d "$dir" ] && inputs+=("$dir")
   done
   local leaks=1

@@ -143,8 +143,13 @@ class KlopodavkaState : public SlotState {
   // The empty cells inside a ring of 8 live bugs of p (where it could crown, under `revolution`).
   virtual std::vector<int> crown_cells(Player p) const = 0;
 
+  // The board as a diagram, the same for every viewer (every cell is public).
+  std::optional<Diagram> diagram(Player viewer) const override;
+
  protected:
   using SlotState::SlotState;
+  // to_string()'s last line: whose sub-move in which turn, or the final standings.
+  virtual std::string status_line() const = 0;
 };
 
 GameSpec klopodavka_spec();

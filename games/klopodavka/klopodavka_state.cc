@@ -47,6 +47,7 @@ class BoardState final : public SlotTurnState<KlopodavkaState, KlopodavkaGame> {
 
   // Text and records.
   std::string to_string() const override;
+  std::string status_line() const override;
   std::string action_text(Player actor, Action action) const override;
   Action read_action(Player actor, std::string_view text) const override;
 
@@ -326,10 +327,15 @@ std::string BoardState<B>::to_string() const {
       default: return '.';
     }
   });
-  return out + status(who(mover_) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " of " +
-                          std::to_string(submoves_) + ", turn " + std::to_string(turn_.number + 1) + " of " +
-                          std::to_string(max_turns_),
-                      "the last main bug");
+  return out + status_line();
+}
+
+template <typename B>
+std::string BoardState<B>::status_line() const {
+  return status(who(mover_) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " of " +
+                    std::to_string(submoves_) + ", turn " + std::to_string(turn_.number + 1) + " of " +
+                    std::to_string(max_turns_),
+                "the last main bug");
 }
 
 template <typename B>

@@ -489,7 +489,10 @@ std::string MorabarabaState::to_string() const {
   std::string out;
   for (int line = 0; line < 13; ++line)
     out += (line % 2 == 0 ? std::to_string(kBoardSide - line / 2) + " " : std::string("  ")) + rows[line] + "\n";
-  out += "  a b c d e f g\n" + position_text() + "\n";
+  return out + "  a b c d e f g\n" + position_text() + "\n" + status();
+}
+
+std::string MorabarabaState::status() const {
   static constexpr const char* kEnd[] = {"",
                                          "the loser has 2 cows left",
                                          "the loser cannot move",
@@ -498,15 +501,33 @@ std::string MorabarabaState::to_string() const {
                                          "move cap reached"};
   const std::string why = kEnd[static_cast<int>(end_)];
   switch (outcome_) {
-    case kWhiteWins: return out + "White wins (" + why + ")";
-    case kBlackWins: return out + "Black wins (" + why + ")";
-    case kDraw: return out + "draw (" + why + ")";
+    case kWhiteWins: return "White wins (" + why + ")";
+    case kBlackWins: return "Black wins (" + why + ")";
+    case kDraw: return "draw (" + why + ")";
     default: break;
   }
   const std::string who = kColour[mover_];
-  if (pending_) return out + who + " to shoot a " + kColour[1 - mover_] + " cow or decline";
-  if (placing()) return out + who + " to place (" + std::to_string(hand_[mover_]) + " in hand)";
-  return out + who + (flies(mover_) ? " to fly" : " to move");
+  if (pending_) return who + " to shoot a " + kColour[1 - mover_] + " cow or decline";
+  if (placing()) return who + " to place (" + std::to_string(hand_[mover_]) + " in hand)";
+  return who + (flies(mover_) ? " to fly" : " to move");
+}
+
+std::optional<Diagram> MorabarabaState::diagram(Player) const {
+  Diagram out;
+  out.width = out.height = kBoardSide - 1;  // the points lie on the lines' ends and crossings
+  label_grid(out, {"a", "b", "c", "d", "e", "f", "g"}, kBoardSide, 0);
+  for (int point = 0; point < kNumPoints; ++point) {
+    const double x = point_file(point), y = point_rank(point);
+    out.points.push_back({std::string(point_name(point)), x, y});
+    for (Points next = kTables.adjacent[point]; next; next &= next - 1) {
+      const int other = lowest(next);
+      if (other > point) out.lines.push_back({x, y, static_cast<double>(point_file(other)), static_cast<double>(point_rank(other))});
+    }
+    for (Player p : {0, 1})
+      if (cows_[p] & bit(point)) out.pieces.push_back({x, y, 0.6, p, "cow", "", {}});
+  }
+  out.status = status();
+  return out;
 }
 
 std::string MorabarabaState::action_text(Player, Action action) const {

@@ -150,6 +150,8 @@ class MorabarabaState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<MorabarabaState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
+  // The 24 points on the board's lines, and the cows: the same for every viewer.
+  std::optional<Diagram> diagram(Player viewer) const override;
   std::string action_text(Player actor, Action action) const override;
   Action read_action(Player actor, std::string_view text) const override;
   std::vector<Step> history() const override;
@@ -175,6 +177,8 @@ class MorabarabaState final : public State {
   std::string illegality(Action action) const;
   // The position in from_text's form.
   std::string position_text() const;
+  // to_string()'s last line: who is to place, move, fly or shoot, or the result and why.
+  std::string status() const;
 
   static std::string_view point_name(int point) { return morabaraba::kPointNames[point]; }
   // The point named by text like "d2" (any case), or -1.

@@ -364,9 +364,35 @@ std::string SquaresState::to_string() const {
       if (sq.owner == p) out += " " + action_to_string(p, sq.action);
     out += '\n';
   }
-  if (!over_) return out + "round " + std::to_string(rounds_ + 1) + ": Red and Blue choose";
-  if (score_[0] == score_[1]) return out + "draw";
-  return out + (score_[0] > score_[1] ? "Red wins" : "Blue wins");
+  return out + outcome_text();
+}
+
+std::string SquaresState::outcome_text() const {
+  if (!over_) return "round " + std::to_string(rounds_ + 1) + ": Red and Blue choose";
+  if (score_[0] == score_[1]) return "draw";
+  return score_[0] > score_[1] ? "Red wins" : "Blue wins";
+}
+
+std::optional<Diagram> SquaresState::diagram(Player) const {
+  Diagram out;
+  out.width = out.height = kFieldSide;
+  out.grid = true;
+  // The notation names the grid's crossings (a square by its lower-left corner), not its cells.
+  std::vector<std::string> files;
+  for (char file : kFiles) files.emplace_back(1, file);
+  label_grid(out, files, kFieldSide + 1, 0);
+  name_grid(out, files, kFieldSide + 1, 0);
+  for (int y = 0; y < kFieldSide; ++y)
+    for (int x = 0; x < kFieldSide; ++x)
+      if (green_.has(x, y)) out.areas.push_back({static_cast<double>(x), static_cast<double>(y), 1, 1, "green", kInvalidPlayer});
+  for (const Square& sq : squares()) {
+    const Placement p = placement_of(sq.action);
+    const double half = p.size / 2.0;
+    out.pieces.push_back({p.x0 + half, p.y0 + half, static_cast<double>(p.size), sq.owner, "square", "", {}});
+  }
+  out.status = std::string("Red ") + std::to_string(score_[0]) + ", Blue " + std::to_string(score_[1]) + "; " +
+               outcome_text();
+  return out;
 }
 
 std::string SquaresState::action_text(Player, Action action) const {

@@ -134,6 +134,9 @@ class SquaresState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<SquaresState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
+  // The field, its green zones and every square on it: the same for every viewer (a round's
+  // choices are hidden only until the round is played).
+  std::optional<Diagram> diagram(Player viewer) const override;
   std::string action_text(Player actor, Action action) const override;
   Action read_action(Player actor, std::string_view text) const override;
   std::vector<Step> history() const override;
@@ -157,6 +160,7 @@ class SquaresState final : public State {
  private:
   void add_square(Player p, Action action, const Field& cells);
   void update_legal();
+  std::string outcome_text() const;  // to_string()'s last line: the round being chosen, or the result
 
   bool over_ = false;
   std::uint8_t rounds_ = 0;

@@ -15,8 +15,8 @@ show what the enemy's moves told the agent.
 
 import numpy as np
 
-from boardlab.render.stratego import FILES, KINDS, cells
-
+FILES = "abcdefghik"
+KINDS = "123456789XBF"  # the labels of State.diagram()'s pieces, Spy to Marshal, Bomb, Flag
 NAMES = dict(zip(KINDS, ("Spy", "Scout", "Miner", "Sergeant", "Lieutenant", "Captain", "Major", "Colonel",
                          "General", "Marshal", "Bomb", "Flag")))
 
@@ -24,9 +24,9 @@ NAMES = dict(zip(KINDS, ("Spy", "Scout", "Miner", "Sergeant", "Lieutenant", "Cap
 def _enemy_kinds(state, enemy: int) -> np.ndarray:
     """[rank, file, kind]: 1 where `enemy` has a piece of that kind in this whole state."""
     out = np.zeros((10, 10, len(KINDS)))
-    for (rank, file), (owner, label) in cells(state).items():
-        if owner == enemy:
-            out[rank, file, KINDS.index(label)] = 1
+    for piece in state.diagram()["pieces"]:  # the whole state's: every rank shown
+        if piece["owner"] == enemy:
+            out[int(piece["y"]), int(piece["x"]), KINDS.index(piece["label"])] = 1
     return out
 
 

@@ -169,6 +169,9 @@ class StrategoState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<StrategoState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
+  // The board as `viewer` sees it: its own ranks, and the enemy's only where a strike or a
+  // Scout's long move revealed them (kInvalidPlayer: every rank, for analysis).
+  std::optional<Diagram> diagram(Player viewer) const override;
   std::string action_text(Player actor, Action action) const override;
   Action read_action(Player actor, std::string_view text) const override;
   std::string action_seen_by(Player viewer, Player actor, Action action) const override;
@@ -241,6 +244,7 @@ class StrategoState final : public State {
   // Re-deals the hidden kinds of `side`'s pieces consistently with what the other player knows.
   bool redeal(Player side, Rng& rng);
   bool end_judgement_agrees(const StrategoState& truth) const;
+  std::string status() const;  // to_string()'s last line: public facts only
 
   const StrategoGame* game_;
   std::int8_t board_[stratego::kCells];

@@ -82,18 +82,46 @@ std::string StrategoState::to_string() const {
     }
     out += "\n";
   }
-  out += "    a  b  c  d  e  f  g  h  i  k\n";
+  return out + "    a  b  c  d  e  f  g  h  i  k\n" + status();
+}
+
+std::string StrategoState::status() const {
   if (end_ != EndReason::kNone) {
     static const char* kWhy[] = {"", "the Flag was captured", "the loser could not move", "neither side can move",
                                  "neither Flag can be reached", "the move cap"};
-    out += (winner_ == 2 ? std::string("Draw") : stratego().player_name(winner_) + " wins") + " (" +
+    return (winner_ == 2 ? std::string("Draw") : stratego().player_name(winner_) + " wins") + " (" +
            kWhy[static_cast<int>(end_)] + ") after " + std::to_string(plies_) + " moves";
-  } else if (setting_up()) {
-    out += stratego().player_name(setup_side()) + " sets up " +
-           StrategoGame::cell_name(StrategoGame::setup_cell(setup_side(), fill_ % kSquares));
-  } else {
-    out += stratego().player_name(mover_) + " to move, move " + std::to_string(plies_ + 1);
   }
+  if (setting_up()) {
+    return stratego().player_name(setup_side()) + " sets up " +
+           StrategoGame::cell_name(StrategoGame::setup_cell(setup_side(), fill_ % kSquares));
+  }
+  return stratego().player_name(mover_) + " to move, move " + std::to_string(plies_ + 1);
+}
+
+std::optional<Diagram> StrategoState::diagram(Player viewer) const {
+  Diagram out;
+  out.width = out.height = kSide;
+  out.grid = true;
+  label_grid(out, {"a", "b", "c", "d", "e", "f", "g", "h", "i", "k"}, kSide, 0.5);
+  for (int c = 0; c < kCells; ++c) {
+    const double x = c % kSide + 0.5, y = c / kSide + 0.5;
+    out.points.push_back({StrategoGame::cell_name(c), x, y});
+    if (kLakes & bit(c)) out.areas.push_back({x - 0.5, y - 0.5, 1, 1, "lake", kInvalidPlayer});
+    if (board_[c] < 0) continue;
+    const std::uint8_t fl = flags_at(c);
+    // A rank is public once revealed in a strike or by a Scout's long move; each side knows its own.
+    const bool known = fl & (kRevealed | kLongMoved);
+    DiagramPiece piece{x, y, 1, owner(c), "hidden", "", {}};
+    if (known || viewer == kInvalidPlayer || viewer == owner(c)) {
+      piece.kind = kKindNames[kind_at(c)];
+      piece.label = std::string(1, kKindChars[kind_at(c)]);
+    }
+    if (fl & kMoved) piece.marks.push_back("moved");
+    if (known) piece.marks.push_back("known");
+    out.pieces.push_back(std::move(piece));
+  }
+  out.status = status();  // whose turn, or the end and why: public facts
   return out;
 }
 

@@ -42,6 +42,16 @@ std::string GridNotation::cell_name(int cell) const {
   return files_[static_cast<std::size_t>(cell % width_)] + std::to_string(cell / width_ + 1);
 }
 
+Diagram GridNotation::diagram() const {
+  Diagram out;
+  out.width = width_;
+  out.height = height_;
+  out.grid = true;
+  label_grid(out, files_, height_, 0.5);
+  name_grid(out, files_, height_, 0.5);
+  return out;
+}
+
 std::string GridNotation::footer(int column) const {
   std::string out(static_cast<std::size_t>(rank_digits_), ' ');
   for (const std::string& name : files_) {

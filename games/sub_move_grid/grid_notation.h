@@ -23,6 +23,12 @@ class GridNotation {
   int height() const { return height_; }
   const std::string& file_name(int file) const { return files_[file]; }
   std::string cell_name(int cell) const;
+  // A diagram of the empty board: ruled cells, file and rank labels, each cell a point by its
+  // name. Games add their pieces and status.
+  Diagram diagram() const;
+  // The centre of `cell` in diagram units.
+  double centre_x(int cell) const { return cell % width_ + 0.5; }
+  double centre_y(int cell) const { return cell / width_ + 0.5; }
   // The cell `text` names (any case), or -1 with `why` saying what is wrong with it.
   int parse_cell(std::string_view text, std::string& why) const;
   // The board as text, rank `height` on top: a rank label, then each file's symbol, and the

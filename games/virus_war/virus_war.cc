@@ -315,15 +315,33 @@ std::uint64_t VirusWarState::hash() const {
 
 std::string VirusWarState::to_string() const {
   static constexpr char kSymbol[] = {'.', 'X', 'O', 'x', 'o'};
-  std::string out = notation().draw([&](int c) { return kSymbol[static_cast<int>(cell(c))]; });
+  return notation().draw([&](int c) { return kSymbol[static_cast<int>(cell(c))]; }) + status();
+}
+
+std::string VirusWarState::status() const {
   switch (outcome_) {
-    case kXWins: return out + "X wins";
-    case kOWins: return out + "O wins";
-    case kDraw: return out + "draw";
+    case kXWins: return "X wins";
+    case kOWins: return "O wins";
+    case kDraw: return "draw";
     default: break;
   }
-  out += std::string(kPlayerName[mover_]) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " of 3";
+  std::string out =
+      std::string(kPlayerName[mover_]) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " of 3";
   if (previous_turn_passed()) out += " (" + std::string(kPlayerName[1 - mover_]) + " passed)";
+  return out;
+}
+
+std::optional<Diagram> VirusWarState::diagram(Player) const {
+  Diagram out = notation().diagram();
+  for (int c = 0; c < kBoardCells; ++c) {
+    const Cell here = cell(c);
+    if (here == Cell::kEmpty) continue;
+    const bool cross = here == Cell::kLiveX || here == Cell::kDeadX;
+    DiagramPiece piece{notation().centre_x(c), notation().centre_y(c), 1, cross ? 0 : 1, cross ? "cross" : "nought", "", {}};
+    if (here == Cell::kDeadX || here == Cell::kDeadO) piece.marks.push_back("killed");
+    out.pieces.push_back(std::move(piece));
+  }
+  out.status = status();
   return out;
 }
 

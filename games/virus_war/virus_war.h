@@ -103,6 +103,8 @@ class VirusWarState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<VirusWarState>(*this); }
   std::uint64_t hash() const override;
   std::string to_string() const override;
+  // Every cell is public: the diagram is the same for every viewer.
+  std::optional<Diagram> diagram(Player viewer) const override;
   std::string action_text(Player actor, Action action) const override;
   Action read_action(Player actor, std::string_view text) const override;
   std::vector<Step> history() const override;
@@ -129,6 +131,7 @@ class VirusWarState final : public State {
 
   void start_turn();
   bool can_make_full_turn() const;
+  std::string status() const;  // to_string()'s last line: whose sub-move, or the result
   void finish(Outcome outcome) { outcome_ = outcome; }
   std::uint64_t board_hash_from_scratch() const;
   bool entered(Player p) const { return (live_[p] | dead_[p]) != 0; }

@@ -137,8 +137,13 @@ class WarState : public SlotState {
   // The cells p could place a unit of type t on or kill at with type t, whatever its budget.
   virtual std::vector<int> targets_for(Player p, int unit) const = 0;
 
+  // The board as a diagram, the same for every viewer (every cell is public).
+  std::optional<Diagram> diagram(Player viewer) const override;
+
  protected:
   using SlotState::SlotState;
+  // to_string()'s last line: whose sub-move in which turn, or the final standings.
+  virtual std::string status_line() const = 0;
 };
 
 GameSpec war_spec();

@@ -43,6 +43,7 @@ class BoardState final : public SlotTurnState<WarState, WarGame> {
   Action read_action(Player actor, std::string_view text) const override;
   Action implied_turn_end() const override { return running() && turn_.sub_move > 0 ? board_wide_action() : kInvalidAction; }
   std::string to_string() const override;
+  std::string status_line() const override;
 
   // What a player sees, and the image under a symmetry.
   void observation(Player p, std::span<float> out) const override;
@@ -361,11 +362,16 @@ std::string BoardState<B>::to_string() const {
         return {seat, view.content == kGeneral ? 'G' : kUnitType[view.content].letter};
       },
       2);
+  return out + status_line();
+}
+
+template <typename B>
+std::string BoardState<B>::status_line() const {
   std::string used;
   for (int t = 0; t < kUnitTypes; ++t) used += std::string(t ? " " : "") + kUnitType[t].letter + std::to_string(budget_.used[t]);
-  return out + status(who(mover_) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " (used " + used +
-                          "), turn " + std::to_string(turn_.number + 1) + " of " + std::to_string(max_turns_),
-                      "the last general");
+  return status(who(mover_) + " to move, sub-move " + std::to_string(turn_.sub_move + 1) + " (used " + used +
+                    "), turn " + std::to_string(turn_.number + 1) + " of " + std::to_string(max_turns_),
+                "the last general");
 }
 
 template <typename B>

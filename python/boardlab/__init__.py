@@ -29,15 +29,15 @@ from boardlab._boardlab import (
     exploitability,
     find_ladder,
     game_specs,
+    games_source_dir,
     load_game,
-    load_gravon,
     pair_points,
     pair_score,
     perft,
     random_play,
     registered_games,
-    to_gravon,
 )
+from boardlab import _boardlab
 
 from boardlab import render  # noqa: E402  (needs the classes above)
 from boardlab.agents import bot_policy, evaluate, load_agent, make_bot  # noqa: E402
@@ -74,6 +74,7 @@ __all__ = [
     "exploitability",
     "find_ladder",
     "game_specs",
+    "games_source_dir",
     "Run",
     "bot_policy",
     "evaluate",
@@ -84,11 +85,14 @@ __all__ = [
     "train",
     "render",
     "load_game",
-    "load_gravon",
     "pair_points",
     "pair_score",
     "perft",
     "random_play",
     "registered_games",
-    "to_gravon",
 ]
+
+# Each game's own functions (bound in its folder, games/GAME/*_bindings.cc: a game's file formats, say),
+# re-exported by the names the module lists.
+globals().update({name: getattr(_boardlab, name) for name in _boardlab.GAME_FUNCTIONS})
+__all__ += list(_boardlab.GAME_FUNCTIONS)

@@ -84,6 +84,11 @@ class PlayerView:
             return self._state.record()
         return self._state.record_for(self.viewer)
 
+    def diagram(self) -> dict | None:
+        """The board as the viewer may see it (State.diagram: the engine leaves out what it may not know;
+        everything where nothing is hidden from it), or None for a game without a board to draw."""
+        return self._state.diagram(self.viewer if self.hides else None)
+
     def observation_tensor(self):
         if self.viewer in (None, boardlab.PUBLIC_VIEWER):
             raise ValueError("only a seat has an observation: take a seat's view")

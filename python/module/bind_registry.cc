@@ -7,6 +7,7 @@
 #include "bindings.h"
 #include "core/errors.h"
 #include "core/game_parameters.h"
+#include "core/source_tree.h"
 #include "games/registry.h"
 #include "handles.h"
 
@@ -72,6 +73,9 @@ void bind_registry(py::module_& m) {
         "A game by name, e.g. load_game('virus_war'), load_game('virus_war(strict=true)'), "
         "load_game('virus_war', strict=True) or load_game('virus_war', {'strict': True}). "
         "Unknown games and parameters raise GameParameterError (a ValueError).");
+  m.def("games_source_dir", &games_source_dir,
+        "The source tree's games/ folder: a game's folder there (games/NAME/) holds its drawing, render.py, "
+        "and its ladders.");
   m.def("registered_games",
         []() {
           std::vector<std::string> names;

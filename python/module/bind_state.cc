@@ -305,6 +305,7 @@ void bind_state(py::module_& m) {
   make_picklable(state, &state_payload, &restore_state);
   bind_state_play(state);
   bind_state_text(state);
+  bind_state_diagram(state);
 }
 
 }  // namespace boardlab::python

@@ -1,5 +1,6 @@
 // The _boardlab extension module: boardlab's games, states and tools for Python.
 #include "bindings.h"
+#include "game_bindings.h"
 
 #include "arena/arena.h"
 #include "core/types.h"
@@ -22,6 +23,7 @@ PYBIND11_MODULE(_boardlab, m) {
   python::bind_registry(m);
   python::bind_tools(m);
   python::bind_search(m);
-  python::bind_gravon(m);
   python::bind_ladder(m);
+  // Last: a game's own functions may take and return the classes above.
+  python::bind_games_own(m);
 }

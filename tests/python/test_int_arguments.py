@@ -30,6 +30,7 @@ CALLS = {
     ("State.observation_tensor", "player"): lambda v: state().observation_tensor(v),
     ("State.information_key", "player"): lambda v: state().information_key(v),
     ("State.is_out", "player"): lambda v: state().is_out(v),
+    ("State.diagram", "viewer"): lambda v: state().diagram(v),
     ("State.sample_hidden", "player"): lambda v: state().sample_hidden(v),
     ("State.sample_hidden", "seed"): lambda v: state().sample_hidden(0, seed=v),
     ("State.action_to_string", "action"): lambda v: state().action_to_string(v),

@@ -22,7 +22,7 @@ def register(subparsers) -> None:
         "where `boardlab evaluate --ladder` and training runs' evaluations read them. Without --players: the "
         f"stored ladder's rungs, or {', '.join(DEFAULT_RUNGS)} and the game's heuristic player if it has one.",
     )
-    parser.add_argument("game", help="game string, e.g. virus_war or 'klopodavka(players=4)'")
+    parser.add_argument("game", help="game string, e.g. virus_war or 'virus_war(strict=true)'")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="a game parameter (repeatable)")
     parser.add_argument("--players", help="comma-separated player specs, weakest first (the order --span reads)")
     parser.add_argument("--games", type=int_in(1, MAX_ARENA_GAMES), default=100, help="games per table (default 100)")

@@ -6,7 +6,7 @@ import pytest
 
 import boardlab
 
-SEEDS = pathlib.Path(__file__).resolve().parents[2] / "fuzz" / "corpus" / "gravon"
+SEEDS = pathlib.Path(__file__).resolve().parent / "fuzz" / "corpus" / "gravon"
 
 
 def test_load_gravon_replays_the_game():

@@ -5,11 +5,11 @@
 #include <optional>
 #include <string>
 
-#include "arguments.h"
-#include "bindings.h"
 #include "core/errors.h"
 #include "games/stratego/gravon.h"
-#include "handles.h"
+#include "python/module/arguments.h"
+#include "python/module/game_bindings.h"
+#include "python/module/handles.h"
 
 namespace py = pybind11;
 
@@ -38,8 +38,6 @@ std::string py_to_gravon(const StateHandle& s, const std::array<TextArg, 2>& pla
   return stratego::write_gravon(*s.state, players, winner.value_or(-1), result_type.value_or(-1));
 }
 
-}  // namespace
-
 void bind_gravon(py::module_& m) {
   m.def("load_gravon", &py_load_gravon, py::arg("xml"), py::arg("parameters") = "",
         "Reads a Stratego game in Gravon XML (the archive of human games): a dict with game, state (the game "
@@ -52,5 +50,9 @@ void bind_gravon(py::module_& m) {
         "A Stratego state (finished or not) as Gravon XML; `winner` (0 Red, 1 Blue, 2 a draw) and `result_type` "
         "(Gravon's ending code) give the result of a game that ended off the board, e.g. a resignation (3).");
 }
+
+const GameBindings kStrategoGravon("stratego", &bind_gravon);
+
+}  // namespace
 
 }  // namespace boardlab::python
