@@ -10,7 +10,8 @@
 # go to build-fuzz/fuzz-stats.tsv (BOARDLAB_FUZZ_BUILD moves build-fuzz/). Targets run side by side,
 # one a core: each is single-threaded, and its SECONDS are wall time.
 #
-# The Python targets (fuzz/*.py) are random-mutation drivers over the normal build's package.
+# The Python targets (fuzz/*.py) are random-mutation drivers over the package (python/), once
+# the normal build has put its modules there.
 #
 # The checkpoint targets need LibTorch, which clang cannot compile (fuzz/CMakeLists.txt):
 # they run from the normal build (BOARDLAB_BUILD, default build/) when it has them, as
@@ -39,8 +40,8 @@ if [ ${#targets[@]} -eq 0 ]; then
     # mutations still reach it: the target runs only when named, not in CI.
     case $name in make_seeds | random_checkpoint) ;; *) targets+=("${name#random_}") ;; esac
   done
-  # The Python targets (fuzz/*.py: the web app's messages) need the normal build's package.
-  if compgen -G "$normal/python/boardlab/_boardlab*.so" >/dev/null; then
+  # The Python targets (fuzz/*.py: the web app's messages) need the package's built modules.
+  if compgen -G "$root/python/boardlab/_boardlab*.so" >/dev/null; then
     for script in "$root"/fuzz/*.py; do targets+=("$(basename "$script" .py)"); done
   fi
 fi
@@ -75,7 +76,7 @@ fuzz_one() {
     # A random driver: no per-input timeout, the whole run gets a minute of slack. An
     # allocation past 2 GB is a finding, as libFuzzer's -rss_limit_mb makes it for the others.
     local driver=("$normal/fuzz/fuzz_random_$target")
-    [ -f "$root/fuzz/$target.py" ] && driver=(env PYTHONPATH="$normal/python" /usr/bin/python3 "$root/fuzz/$target.py")
+    [ -f "$root/fuzz/$target.py" ] && driver=(env PYTHONPATH="$root/python" /usr/bin/python3 "$root/fuzz/$target.py")
     ASAN_OPTIONS=detect_leaks=0:detect_odr_violation=0:max_allocation_size_mb=2048:allocator_may_return_null=0 \
       timeout $((seconds + 60)) "${driver[@]}" "$seconds" "$crashes" "${inputs[@]:1}" >"$log" 2>&1 || result=crash
     if [ -f "$crashes/current" ]; then

@@ -5,7 +5,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 start=$SECONDS
 "$root/scripts/setup.sh"
 
-echo "== build (Release) and run every test (set-up took $((SECONDS - start)) s)"
+echo "== build (Release) and run every test (set-up, the command's build included, took $((SECONDS - start)) s)"
 "$root/scripts/build.sh"
 echo "-- built at $((SECONDS - start)) s"
 ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"

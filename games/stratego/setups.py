@@ -5,7 +5,7 @@ left to right as seen from the own side), so Red's and Blue's read alike and are
 together. Usage (the run folder of `boardlab train`):
 
     /usr/bin/python3 games/stratego/setups.py RUN [--last 300] [--plot flags.png] [--every 500]
-    PYTHONPATH=build/python /usr/bin/python3 games/stratego/setups.py --player agent:CK [--games 200]
+    .venv/bin/python3 games/stratego/setups.py --player agent:CK [--games 200]   # boardlab installed (scripts/setup.sh)
 
 prints the Flag-square distribution of the last games as JSON; --every N prints its entropy
 over each block of N games instead (how it moved during the run); --plot draws the Flag

@@ -1,4 +1,4 @@
-"""Finds the build under test ($BOARDLAB_BUILD, default <repo>/build), puts its package and its test-only toy games first on sys.path."""
+"""Puts the package's sources (python/, where the build puts its modules) and the build's test-only toy games ($BOARDLAB_BUILD, default <repo>/build) first on sys.path."""
 
 import atexit
 import os
@@ -12,7 +12,8 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(os.environ.get("BOARDLAB_BUILD") or REPO / "build").resolve()
-PYTHON_DIR = BUILD / "python"
+# The package runs from its sources: CMake builds _boardlab and _boardlab_nn into python/boardlab.
+PYTHON_DIR = REPO / "python"
 LAUNCHER = BUILD / "bin" / "boardlab"
 # _boardlab_toys: the toy games of tests/toys/, built with the tests, outside the package.
 TOYS_DIR = BUILD / "toys_python"
@@ -40,8 +41,8 @@ TINY_TRAINING = [
     "run.max_minutes=0",
 ]
 
-# Before any test module imports boardlab: the source tree's python/boardlab has no
-# compiled _boardlab, the build's copy does.
+# Before any test module imports boardlab, so that the sources are what runs even where an
+# installed boardlab (scripts/setup.sh's venv) is on the path too.
 sys.path.insert(0, str(PYTHON_DIR))
 sys.path.insert(1, str(TOYS_DIR))
 
@@ -56,7 +57,8 @@ atexit.register(shutil.rmtree, os.environ["BOARDLAB_GAMES_DIR"], ignore_errors=T
 def pytest_sessionstart(session):
     if not list((PYTHON_DIR / "boardlab").glob("_boardlab*.so")) or not LAUNCHER.is_file():
         pytest.exit(
-            f"no boardlab build at {BUILD} (build it, or point BOARDLAB_BUILD at the build directory)",
+            f"no boardlab modules in {PYTHON_DIR / 'boardlab'} or launcher in {BUILD / 'bin'}"
+            " (build it, or point BOARDLAB_BUILD at the build directory)",
             returncode=4,
         )
     if not list(TOYS_DIR.glob("_boardlab_toys*.so")):

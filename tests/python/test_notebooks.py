@@ -5,7 +5,7 @@ import pathlib
 
 import pytest
 
-from conftest import BUILD, REPO
+from conftest import REPO
 
 NOTEBOOKS = sorted((REPO / "experiments").glob("*.ipynb"))
 
@@ -22,7 +22,6 @@ def test_notebook_runs(path: pathlib.Path, monkeypatch, tmp_path):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     monkeypatch.setenv("BOARDLAB_QUICK", "1")
-    monkeypatch.setenv("BOARDLAB_BUILD", str(BUILD))
     monkeypatch.setenv("BOARDLAB_ROOT", str(REPO))
     monkeypatch.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     monkeypatch.setenv("TMPDIR", str(tmp_path))

@@ -27,7 +27,6 @@ def test_the_stubs_are_current(generated, name):
 
 
 def test_the_package_says_it_is_typed():
-    assert (REPO / "python" / "boardlab" / "py.typed").is_file()
     assert (PYTHON_DIR / "boardlab" / "py.typed").is_file()
 
 
