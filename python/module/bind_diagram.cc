@@ -12,12 +12,15 @@ namespace py = pybind11;
 
 namespace {
 
+// A seat, or None for no one.
+py::object owner_object(Player owner) { return owner == kInvalidPlayer ? py::object(py::none()) : py::int_(owner); }
+
 py::dict piece_dict(const DiagramPiece& piece) {
   py::dict out;
   out["x"] = piece.x;
   out["y"] = piece.y;
   out["size"] = piece.size;
-  out["owner"] = piece.owner == kInvalidPlayer ? py::object(py::none()) : py::object(py::int_(piece.owner));
+  out["owner"] = owner_object(piece.owner);
   out["kind"] = piece.kind;
   out["label"] = piece.label;
   out["marks"] = piece.marks;
@@ -31,7 +34,7 @@ py::dict area_dict(const DiagramArea& area) {
   out["width"] = area.width;
   out["height"] = area.height;
   out["kind"] = area.kind;
-  out["owner"] = area.owner == kInvalidPlayer ? py::object(py::none()) : py::object(py::int_(area.owner));
+  out["owner"] = owner_object(area.owner);
   return out;
 }
 
