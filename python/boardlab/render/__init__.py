@@ -7,6 +7,7 @@ import pathlib
 import re
 import textwrap
 from types import ModuleType
+from typing import Callable
 
 import boardlab
 from boardlab.render import diagram as diagrams
@@ -29,30 +30,43 @@ def drawing(game_name: str) -> ModuleType | None:
     return module
 
 
-def _drawn(game: boardlab.Game, board: dict | None) -> ModuleType | None:
-    """The game's drawing where there is a diagram to draw with it."""
-    return drawing(game.name()) if board is not None else None
+def _picture(game: boardlab.Game, board: dict | None, text: Callable[[], str]) -> tuple[str, list]:
+    """A diagram drawn by the game's drawing, with its named points; without either, `text()` in a box and
+    no points."""
+    drawer = drawing(game.name()) if board is not None else None
+    if drawer:
+        return diagrams.draw(board, drawer), diagrams.points(board, drawer)
+    return text_svg(text()), []
 
 
 def svg(state: boardlab.State) -> str:
     """The whole state as an SVG picture (the game's own drawing, or its text in a box)."""
-    board = state.diagram()
-    drawer = _drawn(state.game(), board)
-    return diagrams.draw(board, drawer) if drawer else text_svg(str(state))
+    return _picture(state.game(), state.diagram(), lambda: str(state))[0]
+
+
+def points(state: boardlab.State) -> list[tuple[str, float, float]]:
+    """The named points of svg(state)'s picture with their coordinates; none for a game drawn as text."""
+    return _picture(state.game(), state.diagram(), lambda: "")[1]
+
+
+def view_picture(view) -> tuple[str, list[tuple[str, float, float]]]:
+    """What a boardlab.player_view.PlayerView shows, from one diagram: the SVG picture (the game's drawing
+    of the viewer's diagram, the whole state's where nothing is hidden from it; else the state's text,
+    or the game as the viewer saw it) and its named points (none for a picture of text)."""
+    def text() -> str:
+        if not view.hides:
+            return str(view.full_state())
+        return "\n".join([f"The game as {_who(view)} saw it:", *textwrap.wrap(view.record() or "(nothing yet)", 60)])
+
+    return _picture(view.game(), view.diagram(), text)
 
 
 def view_svg(view) -> str:
-    """The picture of what a boardlab.player_view.PlayerView shows: the state's own drawing where nothing is
-    hidden from the viewer, else the game's drawing of the viewer's diagram, or the game as the viewer saw
-    it, in text."""
-    if not view.hides:
-        return svg(view.full_state())
-    board = view.diagram()
-    drawer = _drawn(view.game(), board)
-    if drawer:
-        return diagrams.draw(board, drawer)
-    lines = [f"The game as {_who(view)} saw it:", *textwrap.wrap(view.record() or "(nothing yet)", 60)]
-    return text_svg("\n".join(lines))
+    return view_picture(view)[0]
+
+
+def view_points(view) -> list[tuple[str, float, float]]:
+    return view_picture(view)[1]
 
 
 def _who(view) -> str:
@@ -66,26 +80,9 @@ def view_text(view) -> str:
     if not view.hides:
         return str(view.full_state())
     board = view.diagram()
-    drawer = _drawn(view.game(), board)
+    drawer = drawing(view.game().name()) if board is not None else None
     shown = drawer.text(board) + "\n" if drawer and hasattr(drawer, "text") else ""
     return f"{shown}The game as {_who(view)} saw it: {view.record() or '(nothing yet)'}"
-
-
-def points(state: boardlab.State) -> list[tuple[str, float, float]]:
-    """The named points of svg(state)'s picture with their coordinates; none for a game drawn as text."""
-    board = state.diagram()
-    drawer = _drawn(state.game(), board)
-    return diagrams.points(board, drawer) if drawer else []
-
-
-def view_points(view) -> list[tuple[str, float, float]]:
-    """The named points of view_svg(view)'s picture: the state's own where nothing is hidden from the
-    viewer, else those of the viewer's diagram (none for a game drawn as text)."""
-    if not view.hides:
-        return points(view.full_state())
-    board = view.diagram()
-    drawer = _drawn(view.game(), board)
-    return diagrams.points(board, drawer) if drawer else []
 
 
 def action_points(game: boardlab.Game, text: str, names: set[str]) -> list[str]:

@@ -7,8 +7,8 @@ from boardlab.player_view import PlayerView
 def picture(view: PlayerView) -> dict:
     """The drawing of what `view` shows and its named points ({name, x, y}, empty for a text drawing or a
     hidden-information view without view points, whose moves are then chosen from the list)."""
-    points = render.view_points(view)
-    return {"svg": render.view_svg(view),
+    svg, points = render.view_picture(view)
+    return {"svg": svg,
             "points": [{"name": n, "x": round(x, 1), "y": round(y, 1)} for n, x, y in points]}
 
 
