@@ -17,6 +17,6 @@ echo "-- built at $((SECONDS - start)) s"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir "$root/build-sanitize" --output-on-failure -j "$(nproc)"
 
-echo "== every fuzz target for 20 s (libFuzzer, ASan+UBSan), its regression inputs first (at $((SECONDS - start)) s)"
-"$root/scripts/fuzz.sh" 20
+echo "== every fuzz target for 12 s (libFuzzer, ASan+UBSan), its regression inputs first (at $((SECONDS - start)) s)"
+"$root/scripts/fuzz.sh" 12
 echo "== all tests passed in $((SECONDS - start)) s"

@@ -322,7 +322,7 @@ void check_end(State& s) {
 TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   const Game& g = game();
   Rng rng(0xc0ffee ^ static_cast<std::uint64_t>(GetParam()));
-  // A thousand games at least, up to three thousand while they are short (a quarter under
+  // A thousand games at least, up to three thousand while they are short (an eighth under
   // the sanitizers: tests/test_scale.h).
   const int min_games = test_share(1000), max_games = test_share(3000);
   constexpr std::int64_t kStepBudget = 100000;
