@@ -45,6 +45,11 @@ void Search::check_supported() const {
     throw InputError("search: " + game +
                      " has both simultaneous moves and hidden information; this search does not combine them "
                      "(decoupled statistics would have to be kept per information set of every seat)");
+  if (type.simultaneous() && config_.simultaneous_selection == SimultaneousSelection::kMatrix &&
+      config_.model_opponents)
+    throw InputError("search: simultaneous_selection=matrix solves " + game +
+                     "'s round for every seat, and model_opponents has the other seats follow their policy "
+                     "instead; a best response's search uses simultaneous_selection=puct");
   if (type.simultaneous() && config_.algorithm == SearchAlgorithm::kGumbel)
     throw InputError("search: gumbel does not search " + game +
                      ": its sequential halving picks one root action of one mover, and a simultaneous round has "
@@ -170,11 +175,13 @@ void Search::prepare_root() {
       prior = (1 - config_.dirichlet_epsilon) * prior + config_.dirichlet_epsilon * scratch_[c];
     }
   };
+  matrix_.stop();
   if (tree_[Tree::kRoot].mover == kSimultaneousPlayer) {
     seat_blocks(tree_, Tree::kRoot, seats_);
     root_forced_ = std::all_of(seats_.begin(), seats_.end(), [](const SeatBlock& b) { return b.count <= 1; });
-    if (config_.simultaneous_selection == SimultaneousSelection::kPuct)
-      for (const SeatBlock& block : seats_) add_noise(block.first, block.count);
+    if (config_.simultaneous_selection == SimultaneousSelection::kRegretMatching) return;
+    for (const SeatBlock& block : seats_) add_noise(block.first, block.count);
+    if (config_.simultaneous_selection == SimultaneousSelection::kMatrix && !root_forced_) prepare_root_matrix();
     return;
   }
   root_forced_ = n <= 1;

@@ -16,6 +16,7 @@
 #include "mcts/deal_belief.h"
 #include "mcts/evaluator.h"
 #include "mcts/gumbel.h"
+#include "mcts/root_matrix.h"
 #include "mcts/search_config.h"
 #include "mcts/simultaneous.h"
 #include "mcts/tree.h"
@@ -138,6 +139,7 @@ class Search {
     std::uint64_t hash = 0;  // the position's hash, with transpositions
     // Simultaneous nodes and information sets only.
     std::vector<SeatPick> picks;
+    std::int32_t root_cell = -1;  // the matrix root's joint cell this simulation visits
     std::vector<std::int32_t> availed;  // children whose availability count this simulation raised
     // Lazy seats: a fresh simultaneous node whose `seats` wait for its next visit (only
     // `player` is requested), or a partly expanded one whose waiting seats are requested.
@@ -200,6 +202,10 @@ class Search {
   // Raises `policy` to 1/concealed_temperature in place, renormalised, and draws from it.
   std::int32_t tempered_draw(std::vector<float>& policy);
   void simultaneous_results(SearchResult& out);
+  // The matrix root (mcts/root_matrix.h): its candidates, a simulation's joint, the seats' results.
+  void prepare_root_matrix();
+  std::int32_t pick_root_cell(Leaf& leaf);
+  void matrix_results(SearchResult& out);
 
   // What done(), collect() and backup() read on every step first, side by side.
   const Game* game_;
@@ -258,6 +264,7 @@ class Search {
   std::vector<std::int32_t> considered_;
   std::vector<int> base_visits_;
   HalvingSchedule schedule_;
+  RootMatrix matrix_;  // SimultaneousSelection::kMatrix at a simultaneous root
 };
 
 }  // namespace boardlab

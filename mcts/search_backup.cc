@@ -181,6 +181,7 @@ void Search::backup_path(const Leaf& leaf, std::span<const float> value) {
       if (pick.probability > 0)
         update_regrets(tree_, pick.stat, pick.first, pick.count, pick.probability, value[pick.seat]);
     }
+    if (leaf.root_cell >= 0) matrix_.add(leaf.root_cell, value);
   }
   tree_[Tree::kRoot].visits += 1;
 }

@@ -61,7 +61,10 @@ Search::Descent Search::select_leaf(Leaf& leaf) {
   // most games, kept free of the other kinds' tests).
   leaf.state = !kPlain && information_sets_ ? draw_deal() : root_state_->clone();
   leaf.path.assign(1, Tree::kRoot);
-  if (!kPlain && simultaneous_) leaf.picks.clear();
+  if (!kPlain && simultaneous_) {
+    leaf.picks.clear();
+    leaf.root_cell = -1;
+  }
   if (!kPlain && information_sets_) leaf.availed.clear();
   std::int32_t node = Tree::kRoot;
   while (true) {
@@ -140,6 +143,7 @@ void Search::undo(const Leaf& leaf) {
   for (std::size_t i = 1; i < leaf.path.size(); ++i) --tree_[leaf.path[i]].in_flight;
   if (simultaneous_)
     for (const SeatPick& pick : leaf.picks) --tree_[pick.stat].in_flight;
+  if (leaf.root_cell >= 0) matrix_.cancel(leaf.root_cell);
   if (information_sets_)
     for (std::int32_t child : leaf.availed) tree_.add_available(child, -1);
 }
@@ -159,7 +163,10 @@ int Search::collect() {
     Leaf& leaf = leaves_[num_leaves_++];
     leaf.state = information_sets_ ? draw_deal() : root_state_->clone();
     leaf.path.assign(1, Tree::kRoot);
-    if (simultaneous_) leaf.picks.clear();
+    if (simultaneous_) {
+      leaf.picks.clear();
+      leaf.root_cell = -1;
+    }
     if (information_sets_) leaf.availed.clear();
     if (config_.transpositions) leaf.hash = leaf.state->hash();
     prepare_requests(leaf);

@@ -26,6 +26,11 @@ enum class SimultaneousSelection {
   // root policy is the visit distribution. No convergence guarantee: mixed equilibria
   // need not be found.
   kPuct,
+  // The root as the matrix game it is (mcts/root_matrix.h): each seat considers
+  // matrix_candidates actions drawn from its prior, every joint of them is visited in
+  // turn, and each seat's policy (its training target, and what it plays from) is its
+  // strategy in an equilibrium of the joints' values; PUCT per seat below the root.
+  kMatrix,
 };
 
 // What a PUCT or UCT root reports as its policy, the training target (Gumbel always uses
@@ -68,7 +73,9 @@ enum class ConcealedMoves {
 inline constexpr EnumName<SearchAlgorithm> kSearchAlgorithmNames[] = {
     {SearchAlgorithm::kPuct, "puct"}, {SearchAlgorithm::kGumbel, "gumbel"}, {SearchAlgorithm::kUct, "uct"}};
 inline constexpr EnumName<SimultaneousSelection> kSimultaneousSelectionNames[] = {
-    {SimultaneousSelection::kRegretMatching, "regret_matching"}, {SimultaneousSelection::kPuct, "puct"}};
+    {SimultaneousSelection::kRegretMatching, "regret_matching"},
+    {SimultaneousSelection::kPuct, "puct"},
+    {SimultaneousSelection::kMatrix, "matrix"}};
 inline constexpr EnumName<PolicyTarget> kPolicyTargetNames[] = {{PolicyTarget::kVisits, "visits"},
                                                               {PolicyTarget::kCompletedQ, "completed_q"}};
 inline constexpr EnumName<HiddenInformation> kHiddenInformationNames[] = {
@@ -154,6 +161,9 @@ struct SearchConfig {
   bool lazy_seats = true;
   // Regret matching's exploration: the share of a seat's sampling spread uniformly.
   float regret_exploration = 0.1f;
+  // The matrix root: candidates per seat. 0: as many as let the budget visit every joint of
+  // them once (8 a seat at 64 simulations and two seats choosing), at least 2.
+  int matrix_candidates = 0;
   HiddenInformation hidden = HiddenInformation::kInformationSet;
   // Information-set search weighs its deals by what the other seats did (mcts/deal_belief.h):
   // this many deals are drawn once per decision, each weighted by the likelihood of the
@@ -205,13 +215,19 @@ struct SearchConfig {
     v("model_opponents", model_opponents,
       "best-response search: other seats follow the network's policy for them (learned from a fixed opponent, "
       "self_play.opponent) instead of their best moves");
-    v("simultaneous_selection", simultaneous_selection, "simultaneous nodes: regret_matching or puct",
+    v("simultaneous_selection", simultaneous_selection,
+      "simultaneous nodes: regret_matching, puct, or matrix (the root as a matrix game of each seat's candidates, "
+      "solved to an equilibrium; puct below it)",
       kSimultaneousSelectionNames);
     v("lazy_seats", lazy_seats,
       "simultaneous nodes below the root: evaluate the first seat when reached, the others at the next visit");
     // Regret matching divides by the sampling probability, which exploration keeps positive.
     v("regret_exploration", regret_exploration, "regret matching: share of sampling spread uniformly",
       Range::above(0, 1));
+    v("matrix_candidates", matrix_candidates,
+      "simultaneous_selection=matrix: root actions each seat considers (0: as many as the budget visits every joint "
+      "of once)",
+      Range::between(0, 4096));
     v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
     v("belief_deals", belief_deals,
       "information sets: deals drawn per decision and weighted by the other seats' past moves (0: unweighted)",

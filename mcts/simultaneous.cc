@@ -87,6 +87,7 @@ std::int32_t Search::pick_joint(Leaf& leaf, std::int32_t node) {
   // Every seat picks from its own block; the joint action, as the mixed-radix index of the
   // picks within their blocks, names the child. joint_ holds the actions to apply.
   seat_blocks(tree_, node, seats_);
+  if (node == Tree::kRoot && matrix_.active()) return pick_root_cell(leaf);
   joint_.assign(players_, kInvalidAction);
   radices_.clear();
   std::uint64_t code = 0, radix = 1;
@@ -221,8 +222,9 @@ void Search::expand_simultaneous(std::int32_t node_index, const Leaf& leaf, std:
 void Search::simultaneous_results(SearchResult& out) {
   // A mixed equilibrium is played by drawing from it, so under regret matching each seat
   // samples its move from its average strategy; under PUCT moves follow the visits, as
-  // at a turn.
+  // at a turn; the matrix root plays its equilibrium.
   seat_blocks(tree_, Tree::kRoot, seats_);
+  if (matrix_.active()) return matrix_results(out);
   for (const SeatBlock& block : seats_) {
     PlayerSearchResult r;
     r.player = block.seat;

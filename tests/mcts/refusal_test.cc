@@ -107,7 +107,7 @@ TEST(SearchRefusals, AStartWhereTheViewerDoesNotActIsNamed) {
 TEST(SearchRefusals, NewOptionsNameTheProblem) {
   SearchConfig c;
   EXPECT_EQ(error_of([&] { set_search_options(c, "simultaneous_selection=exp3"); }),
-            "search option 'simultaneous_selection': expected one of regret_matching, puct, got 'exp3'");
+            "search option 'simultaneous_selection': expected one of regret_matching, puct, matrix, got 'exp3'");
   EXPECT_EQ(error_of([&] { set_search_options(c, "hidden=peek"); }),
             "search option 'hidden': expected one of information_set, single_sample, got 'peek'");
   EXPECT_EQ(error_of([&] { set_search_options(c, "transpositions=maybe"); }),
