@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+
+#include "mcts/noise.h"
 
 namespace boardlab {
 
@@ -76,6 +79,19 @@ void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& co
 void improved_policy(const Tree& tree, std::int32_t first, std::int32_t count, float own_value,
                      const SearchConfig& config, std::span<float> out) {
   policy_of<false>(tree, first, count, own_value, config, out, {});
+}
+
+void gumbel_top_k(const Tree& tree, std::int32_t first, std::int32_t count, int k, float scale, Rng& rng,
+                  std::vector<float>& scores, std::vector<std::int32_t>& top) {
+  scores.resize(static_cast<std::size_t>(count));
+  for (std::int32_t c = 0; c < count; ++c)
+    scores[c] = scale * sample_gumbel(rng) + std::log(std::max(tree[first + c].prior, 1e-20f));
+  top.resize(static_cast<std::size_t>(count));
+  std::iota(top.begin(), top.end(), 0);
+  k = std::clamp(k, 0, count);
+  std::partial_sort(top.begin(), top.begin() + k, top.end(),
+                    [&](std::int32_t a, std::int32_t b) { return scores[a] > scores[b]; });
+  top.resize(static_cast<std::size_t>(k));
 }
 
 HalvingSchedule::HalvingSchedule(int considered, int simulations)

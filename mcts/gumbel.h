@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "core/rng.h"
 #include "mcts/search_config.h"
 #include "mcts/tree.h"
 
@@ -26,6 +27,13 @@ void improved_policy(const Tree& tree, std::int32_t node, const SearchConfig& co
 // one seat's block at a simultaneous node (mcts/simultaneous.h).
 void improved_policy(const Tree& tree, std::int32_t first, std::int32_t count, float own_value,
                      const SearchConfig& config, std::span<float> out);
+
+// Gumbel-top-k: each of the `count` children from `first` scores scale · g + log prior, g a
+// standard Gumbel draw, into `scores`; the `k` best, as indices from `first`, best first,
+// into `top`. That samples k children without replacement in proportion to their priors
+// (scale 0: the k likeliest). Gumbel search's root and the matrix root draw their candidates so.
+void gumbel_top_k(const Tree& tree, std::int32_t first, std::int32_t count, int k, float scale, Rng& rng,
+                  std::vector<float>& scores, std::vector<std::int32_t>& top);
 
 // Sequential halving as a schedule: target(k) is the visit count a considered root action
 // must have for simulation k to go to it (each phase visits every survivor equally, then

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/errors.h"
-#include "mcts/noise.h"
+#include "mcts/gumbel.h"
 #include "mcts/search.h"
 
 namespace boardlab {
@@ -71,10 +71,8 @@ std::vector<int> matrix_candidate_counts(std::span<const int> actions, int wante
   int k = wanted;
   if (k <= 0) {
     // The largest k with k^choosing <= simulations, at least 2.
-    k = choosing > 0 ? static_cast<int>(std::floor(std::pow(simulations, 1.0 / static_cast<double>(choosing)))) : 1;
+    k = 2;
     while (choosing > 0 && std::pow(k + 1, choosing) <= simulations) ++k;
-    while (k > 2 && std::pow(k, choosing) > simulations) --k;
-    k = std::max(k, 2);
   }
   std::vector<int> counts;
   for (int n : actions) counts.push_back(std::min(n, k));
@@ -82,31 +80,26 @@ std::vector<int> matrix_candidate_counts(std::span<const int> actions, int wante
 }
 
 void Search::prepare_root_matrix() {
-  // Each seat's candidates: its top-k statistics by prior plus Gumbel noise, which samples
-  // k of them without replacement from the prior (gumbel_scale 0: the k likeliest).
+  // Each seat's candidates: Gumbel-top-k of its statistics, k of them drawn without
+  // replacement from its prior (gumbel_scale 0: the k likeliest).
   std::vector<int> actions;
   for (const SeatBlock& block : seats_) actions.push_back(block.count);
   const std::vector<int> counts = matrix_candidate_counts(actions, config_.matrix_candidates, simulations_);
   const double cells = std::accumulate(counts.begin(), counts.end(), 1.0, std::multiplies<>());
   if (cells > kMaxMatrixCells)
-    throw InputError("search: simultaneous_selection=matrix would table " + std::to_string(static_cast<long long>(cells)) + " joint actions at " +
-                     game_->name() + "'s root (matrix_candidates=" + std::to_string(config_.matrix_candidates) +
-                     "); at most " + std::to_string(kMaxMatrixCells) + ": lower matrix_candidates");
+    throw InputError("search: simultaneous_selection=matrix would table " +
+                     std::to_string(static_cast<long long>(cells)) + " joint actions at " + game_->name() +
+                     "'s root (matrix_candidates=" + std::to_string(config_.matrix_candidates) + "); at most " +
+                     std::to_string(kMaxMatrixCells) + ": lower matrix_candidates");
   std::vector<Player> seats;
   std::vector<std::vector<std::int32_t>> candidates;
   for (std::size_t k = 0; k < seats_.size(); ++k) {
     const SeatBlock& block = seats_[k];
-    scratch_.resize(static_cast<std::size_t>(block.count));
-    for (std::int32_t c = 0; c < block.count; ++c)
-      scratch_[c] = config_.gumbel_scale * sample_gumbel(rng_) + std::log(std::max(tree_[block.first + c].prior, 1e-20f));
-    std::vector<std::int32_t> order(static_cast<std::size_t>(block.count));
-    std::iota(order.begin(), order.end(), block.first);
-    std::partial_sort(order.begin(), order.begin() + counts[k], order.end(), [&](std::int32_t a, std::int32_t b) {
-      return scratch_[a - block.first] > scratch_[b - block.first];
-    });
-    order.resize(static_cast<std::size_t>(counts[k]));
+    std::vector<std::int32_t> top;
+    gumbel_top_k(tree_, block.first, block.count, counts[k], config_.gumbel_scale, rng_, scratch_, top);
+    for (std::int32_t& c : top) c += block.first;
     seats.push_back(block.seat);
-    candidates.push_back(std::move(order));
+    candidates.push_back(std::move(top));
   }
   matrix_.start(std::move(seats), std::move(candidates));
 }

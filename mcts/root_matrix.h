@@ -26,7 +26,6 @@ class RootMatrix {
   void stop() { cells_ = 0; }
   bool active() const { return cells_ > 0; }
 
-  std::size_t blocks() const { return seats_.size(); }
   const std::vector<std::int32_t>& candidates(std::size_t k) const { return candidates_[k]; }
   // The cell the next simulation visits: the fewest visits, pending ones included, first in order.
   std::int32_t next_cell() const;

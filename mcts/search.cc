@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <string>
 
 #include "core/errors.h"
@@ -187,20 +186,10 @@ void Search::prepare_root() {
   root_forced_ = n <= 1;
   add_noise(first, n);
   if (config_.algorithm != SearchAlgorithm::kGumbel) return;
-  gumbel_.resize(n);
   base_visits_.resize(n);
-  for (std::int32_t c = 0; c < n; ++c) {
-    const Node& child = tree_[first + c];
-    gumbel_[c] = config_.gumbel_scale * sample_gumbel(rng_) + std::log(std::max(child.prior, 1e-20f));
-    base_visits_[c] = child.visits;
-  }
-  considered_.resize(n);
-  std::iota(considered_.begin(), considered_.end(), 0);
-  const int m = std::min<int>(config_.gumbel_considered, n);
-  std::partial_sort(considered_.begin(), considered_.begin() + m, considered_.end(),
-                    [&](std::int32_t a, std::int32_t b) { return gumbel_[a] > gumbel_[b]; });
-  considered_.resize(m);
-  schedule_ = HalvingSchedule(m, simulations_);
+  for (std::int32_t c = 0; c < n; ++c) base_visits_[c] = tree_[first + c].visits;
+  gumbel_top_k(tree_, first, n, config_.gumbel_considered, config_.gumbel_scale, rng_, gumbel_, considered_);
+  schedule_ = HalvingSchedule(static_cast<int>(considered_.size()), simulations_);
 }
 
 }  // namespace boardlab
