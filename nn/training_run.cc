@@ -48,6 +48,10 @@ Model first_model(RunState& state, const TrainConfig& cfg, const Game& game) {
 // guess has a margin: a stronger network plays longer games, and a 60-minute run's final
 // evaluation was cut by the limit when the guess was the previous length alone.
 constexpr double kFinalEvaluationMargin = 1.5;
+// Before any evaluation has been timed there is nothing to guess from: a run that reaches its
+// limit first (a 15-minute run evaluating every 2,500 steps on a slow machine) held nothing back
+// and ended with no evaluation at all. It holds this share of its time instead.
+constexpr double kUntimedEvaluationShare = 0.1;
 
 }  // namespace
 
@@ -147,8 +151,10 @@ std::pair<std::int64_t, std::int64_t> TrainingRun::totals() const {
 }
 
 double TrainingRun::time_spent() const {
-  return cfg_.run.max_minutes > 0 ? (elapsed() + kFinalEvaluationMargin * last_eval_seconds_) / (cfg_.run.max_minutes * 60)
-                              : 0.0;
+  if (cfg_.run.max_minutes <= 0) return 0.0;
+  const double limit = cfg_.run.max_minutes * 60;
+  const double held = last_eval_ ? kFinalEvaluationMargin * last_eval_->seconds : kUntimedEvaluationShare * limit;
+  return (elapsed() + held) / limit;
 }
 
 // The actors stand still so their streams and the replay agree.
@@ -192,7 +198,6 @@ bool TrainingRun::evaluate() {
     folder_.log("no evaluation at step " + std::to_string(step_) + ": run.max_minutes is spent");
   } else if (auto evaluation = evaluator_->evaluate(learner_->snapshot(), step_, cfg_.run.max_minutes > 0 ? time_left : 0)) {
     last_eval_ = std::move(evaluation);
-    last_eval_seconds_ = last_eval_->seconds;
     write_row(last_eval_);
     recorded = true;
   }

@@ -95,7 +95,6 @@ class TrainingRun {
   SelfPlayMetrics self_play_metrics_;
   std::int64_t last_checkpoint_ = -1;
   std::pair<std::int64_t, std::int64_t> checkpointed_totals_;
-  double last_eval_seconds_ = 0;
   std::optional<RunEvaluation> last_eval_;
   std::int64_t first_step_ = 0;
   Clock::time_point last_log_ = Clock::now();

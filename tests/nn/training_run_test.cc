@@ -107,6 +107,20 @@ TEST(TrainingRun, OnceItsTimeIsSpentItStopsAndEvaluatesNoMore) {
   EXPECT_TRUE(run.finish().final_evaluation.empty());
 }
 
+// A run that reaches its limit before its first evaluation would otherwise have no time left
+// for the final one and end unevaluated.
+TEST(TrainingRun, BeforeItsFirstEvaluationItHoldsATenthOfItsTimeForTheFinalOne) {
+  TempDir tmp;
+  std::vector<std::string> log;
+  RankInfo me;
+  // 6 s: the run must stop training once 5.4 s have passed, 0.6 s before its limit.
+  TrainingRun run(options(tmp / "run", tiny({"run.max_minutes=0.1", "run.max_steps=100"}), &log), me);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5450));
+  EXPECT_FALSE(run.running());
+  run.start();
+  run.finish();
+}
+
 TEST(TrainingRun, ARefusedResumeLeavesTheFolderAsItWas) {
   TempDir tmp;
   std::vector<std::string> log;
