@@ -79,6 +79,16 @@ std::vector<int> matrix_candidate_counts(std::span<const int> actions, int wante
   return counts;
 }
 
+void draw_uniform_candidates(std::int32_t count, int uniform, Rng& rng, std::vector<std::int32_t>& top) {
+  const std::size_t kept = top.size() - std::min<std::size_t>(static_cast<std::size_t>(uniform), top.size() - 1);
+  const auto draw = [&] { return static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(count))); };
+  for (auto slot = top.begin() + static_cast<std::ptrdiff_t>(kept); slot != top.end(); ++slot) {
+    std::int32_t drawn = draw();
+    while (std::find(top.begin(), slot, drawn) != slot) drawn = draw();
+    *slot = drawn;
+  }
+}
+
 void Search::prepare_root_matrix() {
   // Each seat's candidates: Gumbel-top-k of its statistics, k of them drawn without
   // replacement from its prior (gumbel_scale 0: the k likeliest).
@@ -97,6 +107,7 @@ void Search::prepare_root_matrix() {
     const SeatBlock& block = seats_[k];
     std::vector<std::int32_t> top;
     gumbel_top_k(tree_, block.first, block.count, counts[k], config_.gumbel_scale, rng_, scratch_, top);
+    if (explore_) draw_uniform_candidates(block.count, config_.matrix_uniform_candidates, rng_, top);
     for (std::int32_t& c : top) c += block.first;
     seats.push_back(block.seat);
     candidates.push_back(std::move(top));

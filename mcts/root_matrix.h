@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "core/rng.h"
 #include "core/types.h"
 #include "mcts/matrix_game.h"
 
@@ -54,5 +55,10 @@ inline constexpr int kMaxMatrixCells = 1 << 16;
 // How many candidates each seat with a choice considers: `wanted` where set, else the most
 // that let `simulations` visit every joint of them once (at least 2), at most a seat's actions.
 std::vector<int> matrix_candidate_counts(std::span<const int> actions, int wanted, int simulations);
+
+// search.matrix_uniform_candidates: the last `uniform` of a seat's candidates `top` (indices
+// below `count`, the likeliest first), all but the first at most, give way to actions drawn
+// uniformly from the others.
+void draw_uniform_candidates(std::int32_t count, int uniform, Rng& rng, std::vector<std::int32_t>& top);
 
 }  // namespace boardlab

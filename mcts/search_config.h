@@ -164,6 +164,11 @@ struct SearchConfig {
   // The matrix root: candidates per seat. 0: as many as let the budget visit every joint of
   // them once (8 a seat at 64 simulations and two seats choosing), at least 2.
   int matrix_candidates = 0;
+  // Of each seat's candidates, this many are drawn uniformly from its actions rather than from
+  // its prior, where the search explores (self-play's root noise): a reply the prior has all
+  // but ruled out, such as a smaller square on the other seat's favourite, is still valued,
+  // and the equilibrium learns whether to fear it. At least one candidate stays the prior's.
+  int matrix_uniform_candidates = 0;
   HiddenInformation hidden = HiddenInformation::kInformationSet;
   // Information-set search weighs its deals by what the other seats did (mcts/deal_belief.h):
   // this many deals are drawn once per decision, each weighted by the likelihood of the
@@ -227,6 +232,10 @@ struct SearchConfig {
     v("matrix_candidates", matrix_candidates,
       "simultaneous_selection=matrix: root actions each seat considers (0: as many as the budget visits every joint "
       "of once)",
+      Range::between(0, 4096));
+    v("matrix_uniform_candidates", matrix_uniform_candidates,
+      "simultaneous_selection=matrix, where the search explores (root noise): of each seat's candidates, this many "
+      "drawn uniformly from its actions instead of its prior (at least one stays the prior's)",
       Range::between(0, 4096));
     v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
     v("belief_deals", belief_deals,

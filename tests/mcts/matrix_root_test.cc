@@ -171,6 +171,67 @@ TEST(MatrixRoot, ConsidersTheLikeliestActionsWithoutNoise) {
   EXPECT_GT(result.players[1].policy[2], 0.99);
 }
 
+TEST(MatrixRoot, UniformCandidatesKeepThePriorsBestAndDrawTheRestEvenly) {
+  Rng rng(5);
+  std::vector<int> drawn(1166, 0);
+  for (int n = 0; n < 4000; ++n) {
+    std::vector<std::int32_t> top = {7, 3, 9, 1};
+    draw_uniform_candidates(1166, 2, rng, top);
+    ASSERT_EQ(top.size(), 4u);
+    EXPECT_EQ(top[0], 7);
+    EXPECT_EQ(top[1], 3);
+    EXPECT_NE(top[2], top[3]);
+    for (std::size_t i : {2u, 3u}) {
+      ASSERT_GE(top[i], 0);
+      ASSERT_LT(top[i], 1166);
+      EXPECT_NE(top[i], 7);
+      EXPECT_NE(top[i], 3);
+      ++drawn[static_cast<std::size_t>(top[i])];
+    }
+  }
+  // 8,000 draws over the 1,164 others, about 6.9 each: a draw that favoured some would leave
+  // many undrawn or pile up on a few.
+  EXPECT_GT(std::count_if(drawn.begin(), drawn.end(), [](int c) { return c > 0; }), 1150);
+  EXPECT_LT(*std::max_element(drawn.begin(), drawn.end()), 25);
+  // However many are asked, the prior's likeliest stays.
+  std::vector<std::int32_t> two = {4, 2};
+  draw_uniform_candidates(3, 5, rng, two);
+  EXPECT_EQ(two[0], 4);
+  EXPECT_NE(two[1], 4);
+}
+
+TEST(MatrixRoot, UniformCandidatesAreDrawnOnlyWhereTheSearchExplores) {
+  // Two candidates a seat, no noise but the uniform draw: rock, whose prior is the lowest,
+  // is considered in some self-play searches and in no search that does not explore.
+  const auto game = load_game("biased_rps(rounds=1)");
+  const auto state = game->new_initial_state();
+  FunctionEvaluator evaluator([](const State&, std::span<const Action>, Evaluation& e) {
+    e.prior = {0.1f, 0.6f, 0.3f};
+    e.value = {0.0f, 0.0f};
+  });
+  SearchConfig config = matrix_config(8);
+  config.matrix_candidates = 2;
+  config.matrix_uniform_candidates = 1;
+  config.gumbel_scale = 0;
+  config.dirichlet_epsilon = 0;
+  int rock_exploring = 0, rock_playing = 0;
+  for (int seed = 0; seed < 40; ++seed) {
+    for (const bool explore : {true, false}) {
+      Search search(*game, config, static_cast<std::uint64_t>(seed));
+      search.start(PlayerView(*state, 0), SearchBudget{8, explore});
+      SearchDriver driver(evaluator);
+      Search* searches[] = {&search};
+      driver.run(searches);
+      const SearchResult result = search.result();
+      (explore ? rock_exploring : rock_playing) += result.players[0].visits[0] > 0;
+    }
+  }
+  // The second candidate is rock or scissors, each half the time: 20 of 40 expected.
+  EXPECT_GT(rock_exploring, 8);
+  EXPECT_LT(rock_exploring, 32);
+  EXPECT_EQ(rock_playing, 0);
+}
+
 TEST(MatrixRoot, SquaresRoundsConsiderEightActionsASeatAt64Simulations) {
   const auto game = load_game("squares");
   const auto state = game->new_initial_state();

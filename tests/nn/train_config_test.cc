@@ -152,6 +152,11 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
   EXPECT_TRUE(v.search.reuse_tree);
   EXPECT_TRUE(v.network.ownership_head);
   EXPECT_EQ(v.training.schedule, "constant");
+  // Uniform matrix candidates explore in self-play; evaluation considers the prior's alone.
+  const TrainConfig q = load_train_config(std::string(BOARDLAB_SOURCE_DIR) + "/configs/squares.yaml",
+                                          {"search.matrix_uniform_candidates=2"});
+  EXPECT_EQ(q.search.matrix_uniform_candidates, 2);
+  EXPECT_EQ(q.eval_search.matrix_uniform_candidates, 0);
 }
 
 TEST(TrainConfig, ShippedConfigsListOnlyWhatDiffersFromTheDefaults) {
@@ -208,6 +213,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "search.dirichlet_epsilon=0.3", "search.uct_c=1.1", "search.gumbel_considered=4", "search.gumbel_scale=0.7",
       "search.gumbel_c_visit=40", "search.gumbel_c_scale=0.2", "search.temperature=0.1", "search.reuse_tree=true",
       "search.simultaneous_selection=puct", "search.regret_exploration=0.3", "search.matrix_candidates=5",
+      "search.matrix_uniform_candidates=2",
       "search.hidden=single_sample",
       "search.transpositions=true", "search.belief_deals=8", "search.belief_window=3", "search.belief_floor=0.2",
       "search.cache_positions=100", "search.lazy_seats=false", "self_play.workers=3", "self_play.concurrent_games=5", "self_play.temperature=0.9",
