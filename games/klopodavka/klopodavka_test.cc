@@ -832,7 +832,8 @@ TEST(KlopodavkaBruteForce, FullTurnsMatchTheSearchOverTurnsOnRandomPositions) {
   Rng rng(20250101);
   // Random diagrams with three and with five sub-moves a turn; turns with many choices have
   // too many paths to walk whole, so those positions are passed over.
-  for (const auto& [per_turn, wanted, most] : {std::tuple{3, 1500, 9}, std::tuple{5, 300, 6}}) {
+  // (An eighth of each count under the sanitizers: tests/test_scale.h.)
+  for (const auto& [per_turn, wanted, most] : {std::tuple{3, test_share(1500), 9}, std::tuple{5, test_share(300), 6}}) {
     const auto g = klopodavka("klopodavka(players=3,width=7,height=7,submoves=" + std::to_string(per_turn) + ")");
     int diagrams = 0;
     for (int i = 0; diagrams < wanted && i < 100000 && !::testing::Test::HasFailure(); ++i) {
@@ -851,7 +852,7 @@ TEST(KlopodavkaBruteForce, FullTurnsMatchTheSearchOverTurnsOnRandomPositions) {
   // Positions from random games: real histories, players out, passes.
   const auto g = klopodavka("klopodavka(players=3,width=11,height=11,submoves=3)");
   int from_games = 0;
-  for (int i = 0; from_games < 150 && i < 20000 && !::testing::Test::HasFailure(); ++i) {
+  for (int i = 0; from_games < test_share(150) && i < 20000 && !::testing::Test::HasFailure(); ++i) {
     auto s = as_klopodavka(g->new_initial_state());
     const int stop = static_cast<int>(rng.below(400));
     for (int n = 0; !s->is_terminal() && (n < stop || s->sub_move() != 0); ++n) s->apply(s->random_legal_action(rng));
@@ -859,13 +860,14 @@ TEST(KlopodavkaBruteForce, FullTurnsMatchTheSearchOverTurnsOnRandomPositions) {
     ++from_games;
     check_turn_start(*s, 3, stats);
   }
-  EXPECT_EQ(from_games, 150);
+  EXPECT_EQ(from_games, test_share(150));
   // The cases the rule is about must occur, or this proves little.
-  const std::vector<std::tuple<const char*, int, int>> seen = {{"short turns", stats.short_turns, 200},
-                                                               {"positions without targets", stats.no_targets, 20},
-                                                               {"winning sub-moves", stats.wins, 50},
-                                                               {"crownings", stats.crowns, 50},
-                                                               {"targets reached through chains", stats.chains, 100}};
+  const std::vector<std::tuple<const char*, int, int>> seen = {
+      {"short turns", stats.short_turns, test_share(200)},
+      {"positions without targets", stats.no_targets, test_share(20)},
+      {"winning sub-moves", stats.wins, test_share(50)},
+      {"crownings", stats.crowns, test_share(50)},
+      {"targets reached through chains", stats.chains, test_share(100)}};
   for (const auto& [what, count, least] : seen) EXPECT_GE(count, least) << what;
   std::printf("brute force: %d positions, %d nodes, %d short turns, %d without targets, %d wins, %d crownings, "
               "%d with chains\n",
