@@ -51,8 +51,10 @@ def best_reply(options: list[str], played: collections.Counter) -> tuple[str, fl
 
 
 def first_squares(game, agent, samples: int) -> collections.Counter:
+    """The agent's first squares in `samples` decisions from the empty board, half in each seat (a network
+    may open differently in each)."""
     state = game.new_initial_state()
-    return collections.Counter(state.action_to_string(0, agent.act(state, 0)) for _ in range(samples))
+    return collections.Counter(state.action_to_string(i % 2, agent.act(state, i % 2)) for i in range(samples))
 
 
 def probe(game, make_agent, forced: str, games: int) -> dict:
