@@ -90,6 +90,14 @@ SearchConfig matrix_config(int simulations) {
   return config;
 }
 
+// Every position worth 0, and a prior of 0.1, 0.6 and 0.3 over rock, paper and scissors.
+FunctionEvaluator skewed_prior() {
+  return FunctionEvaluator([](const State&, std::span<const Action>, Evaluation& e) {
+    e.prior = {0.1f, 0.6f, 0.3f};
+    e.value = {0.0f, 0.0f};
+  });
+}
+
 // Σ over both seats of a best response's gain against the pair, in one round of biased_rps.
 double exploitability(const std::vector<float>& x, const std::vector<float>& y) {
   const PayoffTable table = biased_rps_table();
@@ -151,10 +159,7 @@ TEST(MatrixRoot, ConsidersTheLikeliestActionsWithoutNoise) {
   // are searched and the unlikeliest gets no visit and no policy.
   const auto game = load_game("biased_rps(rounds=1)");
   const auto state = game->new_initial_state();
-  FunctionEvaluator evaluator([](const State&, std::span<const Action>, Evaluation& e) {
-    e.prior = {0.1f, 0.6f, 0.3f};
-    e.value = {0.0f, 0.0f};
-  });
+  FunctionEvaluator evaluator = skewed_prior();
   SearchConfig config = matrix_config(8);
   config.matrix_candidates = 2;
   config.gumbel_scale = 0;
@@ -205,10 +210,7 @@ TEST(MatrixRoot, UniformCandidatesAreDrawnOnlyWhereTheSearchExplores) {
   // is considered in some self-play searches and in no search that does not explore.
   const auto game = load_game("biased_rps(rounds=1)");
   const auto state = game->new_initial_state();
-  FunctionEvaluator evaluator([](const State&, std::span<const Action>, Evaluation& e) {
-    e.prior = {0.1f, 0.6f, 0.3f};
-    e.value = {0.0f, 0.0f};
-  });
+  FunctionEvaluator evaluator = skewed_prior();
   SearchConfig config = matrix_config(8);
   config.matrix_candidates = 2;
   config.matrix_uniform_candidates = 1;
