@@ -44,9 +44,9 @@ def best_reply(options: list[str], played: collections.Counter) -> tuple[str, fl
     """The placement among `options` that removes the agent's first square (`played`: notation -> count) most
     often, less the times it is removed itself; ties to the larger side. Returns it and that net share."""
     total = sum(played.values())
-    scored = [(sum(n * round_gain(square(o), square(p)) for p, n in played.items()) / total, square(o)[0], o)
-              for o in options if square(o)]
-    share, _, best = max(scored)
+    theirs = [(square(p), n) for p, n in played.items()]
+    mine = [(square(o), o) for o in options if square(o)]
+    share, _, best = max((sum(n * round_gain(m, t) for t, n in theirs) / total, m[0], o) for m, o in mine)
     return best, share
 
 
@@ -88,7 +88,8 @@ def main(argv=None) -> int:
     result = {}
     if args.forced is None:
         played = first_squares(game, boardlab.load_agent(args.checkpoint, seed=12345), args.samples)
-        options = [game.new_initial_state().action_to_string(0, a) for a in game.new_initial_state().legal_actions(0)]
+        empty = game.new_initial_state()
+        options = [empty.action_to_string(0, a) for a in empty.legal_actions(0)]
         args.forced, share = best_reply(options, played)
         result = {"sampled_first_squares": dict(played.most_common()), "reply_removes": share}
     result.update(probe(game, lambda seed: boardlab.load_agent(args.checkpoint, seed=seed), args.forced, args.games))

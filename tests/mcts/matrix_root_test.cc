@@ -220,11 +220,7 @@ TEST(MatrixRoot, UniformCandidatesAreDrawnOnlyWhereTheSearchExplores) {
   for (int seed = 0; seed < 40; ++seed) {
     for (const bool explore : {true, false}) {
       Search search(*game, config, static_cast<std::uint64_t>(seed));
-      search.start(PlayerView(*state, 0), SearchBudget{8, explore});
-      SearchDriver driver(evaluator);
-      Search* searches[] = {&search};
-      driver.run(searches);
-      const SearchResult result = search.result();
+      const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator, SearchBudget{8, explore});
       (explore ? rock_exploring : rock_playing) += result.players[0].visits[0] > 0;
     }
   }

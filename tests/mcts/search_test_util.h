@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <exception>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,9 +16,12 @@
 
 namespace boardlab {
 
-// Runs `search` from `view` to the end with `evaluator` and returns its result.
-inline SearchResult search_from(Search& search, const PlayerView& view, Evaluator& evaluator) {
-  search.start(view);
+// Runs `search` from `view` to the end with `evaluator` (at the config's budget, or `budget`)
+// and returns its result.
+inline SearchResult search_from(Search& search, const PlayerView& view, Evaluator& evaluator,
+                                const std::optional<SearchBudget>& budget = std::nullopt) {
+  if (budget) search.start(view, *budget);
+  else search.start(view);
   SearchDriver driver(evaluator);
   Search* searches[] = {&search};
   driver.run(searches);
