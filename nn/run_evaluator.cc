@@ -1,6 +1,7 @@
 // Evaluation games of a training run, their files and their metrics columns.
 #include "nn/run_evaluator.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "arena/arena.h"
@@ -37,7 +38,10 @@ void tally_network_games(const Game& game, const ArenaReport& report, RunEvaluat
 }  // namespace
 
 RunEvaluator::RunEvaluator(const Game& game, const RunEvaluatorOptions& options, RunFolder& run)
-    : game_(&game), options_(options), run_(&run), ladder_(find_ladder(game)) {}
+    : game_(&game), options_(options), run_(&run), ladder_(find_ladder(game)) {
+  for (const std::string& o : options_.opponents)
+    if (std::find(scored_.begin(), scored_.end(), o) == scored_.end()) scored_.push_back(o);
+}
 
 std::vector<std::string> RunEvaluator::opponents() const {
   std::vector<std::string> out = options_.opponents;
@@ -112,11 +116,16 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
   out.seconds = report.seconds;
   rate_on_ladder(report, out);
   auto score_against = [&](const std::string& name) {
+    double points = 0;
+    int games = 0;
     for (const Pairing& p : report.pairings)
-      if (p.a == 0 && players[static_cast<std::size_t>(p.b)] == name) return p.score();
-    return std::nan("");
+      if (p.a == 0 && players[static_cast<std::size_t>(p.b)] == name) {
+        points += p.points;
+        games += p.games();
+      }
+    return games > 0 ? points / games : std::nan("");
   };
-  for (const auto& o : options_.opponents) out.scores.push_back(score_against(o));
+  for (const auto& o : scored_) out.scores.push_back(score_against(o));
   out.scores.push_back(previous_name.empty() ? std::nan("") : score_against(previous_name));
   tally_network_games(*game_, report, out);
   previous_ = std::move(network);
@@ -132,7 +141,7 @@ std::optional<RunEvaluation> RunEvaluator::evaluate(std::shared_ptr<const Model>
 
 std::vector<std::string> RunEvaluator::metric_columns() const {
   std::vector<std::string> columns = {"elo", "elo_low", "elo_high", "ladder_elo", "ladder_low", "ladder_high"};
-  for (const auto& o : options_.opponents) columns.push_back("score_vs_" + o);
+  for (const auto& o : scored_) columns.push_back("score_vs_" + o);
   columns.push_back("score_vs_previous");
   columns.push_back("eval_draw_rate");
   columns.push_back("eval_pass_rate");
@@ -147,8 +156,7 @@ MetricsRow RunEvaluator::metrics(const RunEvaluation& e) const {
   row["ladder_elo"] = metric_number(e.ladder_elo, 1);
   row["ladder_low"] = metric_number(e.ladder_low, 1);
   row["ladder_high"] = metric_number(e.ladder_high, 1);
-  for (std::size_t i = 0; i < options_.opponents.size(); ++i)
-    row["score_vs_" + options_.opponents[i]] = metric_number(e.scores[i], 3);
+  for (std::size_t i = 0; i < scored_.size(); ++i) row["score_vs_" + scored_[i]] = metric_number(e.scores[i], 3);
   row["score_vs_previous"] = metric_number(e.scores.back(), 3);
   row["eval_draw_rate"] = metric_number(e.draw_rate, 3);
   row["eval_pass_rate"] = metric_number(e.pass_rate, 3);

@@ -38,7 +38,8 @@ struct RunEvaluation {
   // the game has no ladder), and the rungs that were played for it.
   double ladder_elo = std::nan(""), ladder_low = std::nan(""), ladder_high = std::nan("");
   std::vector<std::string> ladder_opponents;
-  std::vector<double> scores;         // vs each opponent, then vs previous (NaN when absent)
+  // vs each distinct opponent (one listed in several seats: its games pooled), then vs previous (NaN when absent)
+  std::vector<double> scores;
   double draw_rate = 0;               // of the network's games
   double pass_rate = 0;               // the network's passes per turn it played (NaN: the game has no pass)
   double seconds = 0;
@@ -68,6 +69,9 @@ class RunEvaluator {
   const Game* game_;
   RunEvaluatorOptions options_;
   RunFolder* run_;
+  // options_.opponents without repeats, in order: the table of a game of more than two lists
+  // one opponent in several seats, and its metrics column is one.
+  std::vector<std::string> scored_;
   // The opponents of the next evaluation: options_.opponents and the ladder's rungs around
   // the last ladder rating.
   std::vector<std::string> opponents() const;

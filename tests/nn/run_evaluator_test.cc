@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -141,6 +142,42 @@ TEST(RunEvaluator, AGameWithoutAPassHasNoPassRate) {
   EXPECT_TRUE(std::isnan(e.pass_rate));
   EXPECT_DOUBLE_EQ(e.draw_rate, 1.0);  // every game capped at 20 plies is undecided
   EXPECT_EQ(evaluator.metrics(e).at("eval_pass_rate"), "");
+}
+
+// At a table of four an opponent fills three seats (boardlab exploit seats its target so): its
+// three pairings with the network are pooled into one score and one metrics column.
+TEST(RunEvaluator, AnOpponentInSeveralSeatsHasOneScorePooledOverItsSeats) {
+  TempDir tmp;
+  const auto run = RunFolder::create(tmp / "run", nullptr);
+  auto four = load_game("klopodavka(players=4,width=10,height=10)");
+  RunEvaluatorOptions o = options();
+  o.opponents = {"random", "random", "random"};
+  o.previous = false;
+  RunEvaluator evaluator(*four, o, *run);
+  const RunEvaluation e = evaluator.evaluate(std::make_shared<const Model>(tiny_network(), *four, 1), 1).value();
+  ASSERT_EQ(e.scores.size(), 2u);  // random, then the previous network (none)
+  const std::vector<std::string> columns = evaluator.metric_columns();
+  EXPECT_EQ(std::count(columns.begin(), columns.end(), "score_vs_random"), 1);
+  const MetricsRow row = evaluator.metrics(e);
+  EXPECT_EQ(row.size(), columns.size());
+
+  // The pooled score, from the report's three pairings of the network with a random seat.
+  const std::string json = file_text(run->evaluation_base(1) + ".json");
+  const std::string pairing = "{\"a\": \"net@1\", \"b\": \"random\"";
+  double points = 0;
+  int games = 0, pairings = 0;
+  for (std::size_t at = json.find(pairing); at != std::string::npos; at = json.find(pairing, at + 1)) {
+    const auto number = [&](const std::string& key) {
+      return std::stod(json.substr(json.find("\"" + key + "\": ", at) + key.size() + 4));
+    };
+    const int n = static_cast<int>(number("wins") + number("draws") + number("losses"));
+    points += number("score") * n;
+    games += n;
+    ++pairings;
+  }
+  ASSERT_EQ(pairings, 3);
+  ASSERT_EQ(games, 3 * o.games);
+  EXPECT_NEAR(e.scores[0], points / games, 1e-4);  // the report's scores have four decimals
 }
 
 TEST(RunEvaluator, AStoppedEvaluationIsNeitherWrittenNorRemembered) {
