@@ -91,7 +91,7 @@ void draw_uniform_candidates(std::int32_t count, int uniform, Rng& rng, std::vec
 
 void Search::prepare_root_matrix() {
   // Each seat's candidates: Gumbel-top-k of its statistics, k of them drawn without
-  // replacement from its prior (gumbel_scale 0: the k likeliest).
+  // replacement from its prior (matrix_candidate_noise 0: the k likeliest).
   std::vector<int> actions;
   for (const SeatBlock& block : seats_) actions.push_back(block.count);
   const std::vector<int> counts = matrix_candidate_counts(actions, config_.matrix_candidates, simulations_);
@@ -106,7 +106,7 @@ void Search::prepare_root_matrix() {
   for (std::size_t k = 0; k < seats_.size(); ++k) {
     const SeatBlock& block = seats_[k];
     std::vector<std::int32_t> top;
-    gumbel_top_k(tree_, block.first, block.count, counts[k], config_.gumbel_scale, rng_, scratch_, top);
+    gumbel_top_k(tree_, block.first, block.count, counts[k], config_.matrix_candidate_noise, rng_, scratch_, top);
     if (explore_) draw_uniform_candidates(block.count, config_.matrix_uniform_candidates, rng_, top);
     for (std::int32_t& c : top) c += block.first;
     seats.push_back(block.seat);

@@ -169,6 +169,13 @@ struct SearchConfig {
   // but ruled out, such as a smaller square on the other seat's favourite, is still valued,
   // and the equilibrium learns whether to fear it. At least one candidate stays the prior's.
   int matrix_uniform_candidates = 0;
+  // The Gumbel noise with which each seat's candidates are drawn from its prior (0: its
+  // likeliest). Self-play draws; evaluation and play take the likeliest, as Gumbel search's
+  // gumbel_scale does, unless a player sets it (agent:CK(matrix_candidate_noise=1)). The
+  // likeliest are a set the other seat can foretell where the prior is near flat (Squares'
+  // first round: the same few overlapping squares every game, which one smaller square
+  // removes); drawn, they are the prior's mix, as weak as that mix is (experiments/results).
+  float matrix_candidate_noise = 1.0f;
   HiddenInformation hidden = HiddenInformation::kInformationSet;
   // Information-set search weighs its deals by what the other seats did (mcts/deal_belief.h):
   // this many deals are drawn once per decision, each weighted by the likelihood of the
@@ -237,6 +244,10 @@ struct SearchConfig {
       "simultaneous_selection=matrix, where the search explores (root noise): of each seat's candidates, this many "
       "drawn uniformly from its actions instead of its prior (at least one stays the prior's)",
       Range::between(0, 4096));
+    v("matrix_candidate_noise", matrix_candidate_noise,
+      "simultaneous_selection=matrix: Gumbel noise of each seat's candidate draw from its prior (0: its likeliest, "
+      "as evaluation plays)",
+      Range::at_least(0));
     v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
     v("belief_deals", belief_deals,
       "information sets: deals drawn per decision and weighted by the other seats' past moves (0: unweighted)",

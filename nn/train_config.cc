@@ -65,6 +65,7 @@ void finish(TrainConfig& t, const Config& c) {
   t.eval_search.gumbel_scale = 0;
   t.eval_search.dirichlet_epsilon = 0;
   t.eval_search.matrix_uniform_candidates = 0;
+  t.eval_search.matrix_candidate_noise = 0;
   t.eval_search.temperature = 0;
   t.training.total_steps = t.run.max_steps;
   t.yaml = c.to_yaml();

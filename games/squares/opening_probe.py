@@ -8,6 +8,7 @@ forces the square that removes it most often (ties to the larger side), and lets
 from then on. Its score is a lower bound on what a best response wins.
 
     python3 games/squares/opening_probe.py CHECKPOINT [--games 100] [--forced 6h5]
+    python3 games/squares/opening_probe.py 'agent:CHECKPOINT(simulations=128)' --games 100
 """
 
 import argparse
@@ -79,20 +80,21 @@ def probe(game, make_agent, forced: str, games: int) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("checkpoint")
+    parser.add_argument("agent", help="a checkpoint, or an agent spec with search options: 'agent:CK(simulations=128)'")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--samples", type=int, default=100, help="first-round decisions sampled to choose the reply")
     parser.add_argument("--forced", help="the prober's first square (default: the best reply to the samples)")
     args = parser.parse_args(argv)
     game = boardlab.load_game("squares")
-    result = {}
+    spec = args.agent if args.agent.startswith("agent:") else boardlab.load_agent(args.agent).spec
+    result = {"agent": spec}
     if args.forced is None:
-        played = first_squares(game, boardlab.load_agent(args.checkpoint, seed=12345), args.samples)
+        played = first_squares(game, boardlab.make_bot(spec, game, seed=12345), args.samples)
         empty = game.new_initial_state()
         options = [empty.action_to_string(0, a) for a in empty.legal_actions(0)]
         args.forced, share = best_reply(options, played)
-        result = {"sampled_first_squares": dict(played.most_common()), "reply_removes": share}
-    result.update(probe(game, lambda seed: boardlab.load_agent(args.checkpoint, seed=seed), args.forced, args.games))
+        result.update(sampled_first_squares=dict(played.most_common()), reply_removes=share)
+    result.update(probe(game, lambda seed: boardlab.make_bot(spec, game, seed=seed), args.forced, args.games))
     print(json.dumps(result, indent=2))
     return 0
 

@@ -53,3 +53,24 @@ def test_the_prober_wins_every_game_its_forced_square_removes_the_agents():
     assert result["agent_first_squares"] == {"8g4": 4}
     # Forced onto a larger square, the prober's is the one removed.
     assert probe.probe(game, lambda seed: _Fixed("6h5"), "8g4", 2)["score"] == 0.0
+
+
+def test_the_command_line_probes_an_agent_spec_with_its_search_options(tmp_path, capsys):
+    import json
+
+    from conftest import TINY_TRAINING
+    boardlab.train(str(REPO / "configs" / "squares.yaml"), [*TINY_TRAINING, "run.max_steps=1"], out=tmp_path / "run",
+                   log=lambda line: None)
+    checkpoint = tmp_path / "run" / "checkpoints" / "latest.pt"
+    spec = f"agent:{checkpoint}(simulations=4,matrix_candidate_noise=1)"
+    assert probe.main([spec, "--games", "2", "--samples", "6"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["agent"] == spec
+    assert sum(result["sampled_first_squares"].values()) == 6
+    assert result["games"] == 2 and 0.0 <= result["score"] <= 1.0
+    assert (result["forced"], result["reply_removes"]) == probe.best_reply(
+        [boardlab.load_game("squares").new_initial_state().action_to_string(0, a) for a in range(1165)],
+        collections.Counter(result["sampled_first_squares"]))
+    # A bare checkpoint plays the search its run evaluated with.
+    assert probe.main([str(checkpoint), "--games", "1", "--forced", "2a1"]) == 0
+    assert json.loads(capsys.readouterr().out)["agent"].startswith(f"agent:{checkpoint}(simulations=")

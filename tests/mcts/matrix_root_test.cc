@@ -162,7 +162,7 @@ TEST(MatrixRoot, ConsidersTheLikeliestActionsWithoutNoise) {
   FunctionEvaluator evaluator = skewed_prior();
   SearchConfig config = matrix_config(8);
   config.matrix_candidates = 2;
-  config.gumbel_scale = 0;
+  config.matrix_candidate_noise = 0;
   Search search(*game, config, 1);
   const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator);
   for (const PlayerSearchResult& seat : result.players) {
@@ -214,7 +214,7 @@ TEST(MatrixRoot, UniformCandidatesAreDrawnOnlyWhereTheSearchExplores) {
   SearchConfig config = matrix_config(8);
   config.matrix_candidates = 2;
   config.matrix_uniform_candidates = 1;
-  config.gumbel_scale = 0;
+  config.matrix_candidate_noise = 0;
   config.dirichlet_epsilon = 0;
   int rock_exploring = 0, rock_playing = 0;
   for (int seed = 0; seed < 40; ++seed) {
@@ -228,6 +228,36 @@ TEST(MatrixRoot, UniformCandidatesAreDrawnOnlyWhereTheSearchExplores) {
   EXPECT_GT(rock_exploring, 8);
   EXPECT_LT(rock_exploring, 32);
   EXPECT_EQ(rock_playing, 0);
+}
+
+TEST(MatrixRoot, CandidateNoiseDrawsFromThePriorWhereverItIsSet) {
+  // Two candidates a seat from the prior (0.1, 0.6, 0.3), in searches that do not explore
+  // (a player's): with the candidate noise, rock is considered in some of them, so the move
+  // cannot be foretold from the prior; without it, never.
+  const auto game = load_game("biased_rps(rounds=1)");
+  const auto state = game->new_initial_state();
+  FunctionEvaluator evaluator = skewed_prior();
+  SearchConfig config = matrix_config(8);
+  config.matrix_candidates = 2;
+  config.gumbel_scale = 0;
+  config.dirichlet_epsilon = 0;
+  for (const float noise : {1.0f, 0.0f}) {
+    config.matrix_candidate_noise = noise;
+    int rock = 0;
+    for (int seed = 0; seed < 60; ++seed) {
+      Search search(*game, config, static_cast<std::uint64_t>(seed));
+      const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator, SearchBudget{8, false});
+      rock += result.players[0].visits[0] > 0;
+    }
+    // Rock is among two drawn without replacement with probability 0.1 + 0.6*0.1/0.4 + 0.3*0.1/0.7,
+    // about 0.29: 17 of 60 expected.
+    if (noise > 0) {
+      EXPECT_GT(rock, 5);
+      EXPECT_LT(rock, 32);
+    } else {
+      EXPECT_EQ(rock, 0);
+    }
+  }
 }
 
 TEST(MatrixRoot, SquaresRoundsConsiderEightActionsASeatAt64Simulations) {

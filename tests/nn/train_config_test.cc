@@ -139,6 +139,7 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
   SearchConfig eval = t.search;
   eval.simulations = 32;
   eval.gumbel_scale = 0;
+  eval.matrix_candidate_noise = 0;
   eval.dirichlet_epsilon = 0;
   EXPECT_EQ(t.eval_search, eval);
   // Virus War: PUCT with root noise in self-play, contempt in its search and its evaluation's.
@@ -157,6 +158,9 @@ TEST(TrainConfig, ShippedConfigsResolveToTheirPinnedListing) {
                                           {"search.matrix_uniform_candidates=2"});
   EXPECT_EQ(q.search.matrix_uniform_candidates, 2);
   EXPECT_EQ(q.eval_search.matrix_uniform_candidates, 0);
+  // Self-play draws each seat's candidates from its prior; evaluation takes the likeliest.
+  EXPECT_EQ(q.search.matrix_candidate_noise, 1.0f);
+  EXPECT_EQ(q.eval_search.matrix_candidate_noise, 0.0f);
 }
 
 TEST(TrainConfig, ShippedConfigsListOnlyWhatDiffersFromTheDefaults) {
@@ -213,7 +217,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "search.dirichlet_epsilon=0.3", "search.uct_c=1.1", "search.gumbel_considered=4", "search.gumbel_scale=0.7",
       "search.gumbel_c_visit=40", "search.gumbel_c_scale=0.2", "search.temperature=0.1", "search.reuse_tree=true",
       "search.simultaneous_selection=puct", "search.regret_exploration=0.3", "search.matrix_candidates=5",
-      "search.matrix_uniform_candidates=2",
+      "search.matrix_uniform_candidates=2", "search.matrix_candidate_noise=0.5",
       "search.hidden=single_sample",
       "search.transpositions=true", "search.belief_deals=8", "search.belief_window=3", "search.belief_floor=0.2",
       "search.cache_positions=100", "search.lazy_seats=false", "self_play.workers=3", "self_play.concurrent_games=5", "self_play.temperature=0.9",
