@@ -205,59 +205,51 @@ TEST(MatrixRoot, UniformCandidatesKeepThePriorsBestAndDrawTheRestEvenly) {
   EXPECT_NE(two[1], 4);
 }
 
-TEST(MatrixRoot, UniformCandidatesAreDrawnOnlyWhereTheSearchExplores) {
-  // Two candidates a seat, no noise but the uniform draw: rock, whose prior is the lowest,
-  // is considered in some self-play searches and in no search that does not explore.
+// Of `seeds` searches of biased_rps's one round by two candidates a seat from the prior
+// (0.1, 0.6, 0.3), without root noise: how many considered rock, the unlikeliest.
+int searches_considering_rock(SearchConfig config, bool explore, int seeds) {
   const auto game = load_game("biased_rps(rounds=1)");
   const auto state = game->new_initial_state();
   FunctionEvaluator evaluator = skewed_prior();
-  SearchConfig config = matrix_config(8);
   config.matrix_candidates = 2;
+  config.dirichlet_epsilon = 0;
+  int rock = 0;
+  for (int seed = 0; seed < seeds; ++seed) {
+    Search search(*game, config, static_cast<std::uint64_t>(seed));
+    const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator, SearchBudget{8, explore});
+    rock += result.players[0].visits[0] > 0;
+  }
+  return rock;
+}
+
+TEST(MatrixRoot, UniformCandidatesAreDrawnOnlyWhereTheSearchExplores) {
+  // No noise but the uniform draw: rock is considered in some self-play searches and in no
+  // search that does not explore.
+  SearchConfig config = matrix_config(8);
   config.matrix_uniform_candidates = 1;
   config.matrix_candidate_noise = 0;
-  config.dirichlet_epsilon = 0;
-  int rock_exploring = 0, rock_playing = 0;
-  for (int seed = 0; seed < 40; ++seed) {
-    for (const bool explore : {true, false}) {
-      Search search(*game, config, static_cast<std::uint64_t>(seed));
-      const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator, SearchBudget{8, explore});
-      (explore ? rock_exploring : rock_playing) += result.players[0].visits[0] > 0;
-    }
-  }
   // The second candidate is rock or scissors, each half the time: 20 of 40 expected.
-  EXPECT_GT(rock_exploring, 8);
-  EXPECT_LT(rock_exploring, 32);
-  EXPECT_EQ(rock_playing, 0);
+  const int exploring = searches_considering_rock(config, true, 40);
+  EXPECT_GT(exploring, 8);
+  EXPECT_LT(exploring, 32);
+  EXPECT_EQ(searches_considering_rock(config, false, 40), 0);
 }
 
 TEST(MatrixRoot, CandidateNoiseDrawsFromThePriorWhereverItIsSet) {
-  // Two candidates a seat from the prior (0.1, 0.6, 0.3), in searches that do not explore
-  // (a player's): with the candidate noise, rock is considered in some of them, so the move
-  // cannot be foretold from the prior; without it, never.
-  const auto game = load_game("biased_rps(rounds=1)");
-  const auto state = game->new_initial_state();
-  FunctionEvaluator evaluator = skewed_prior();
+  // In searches that do not explore (a player's): with the candidate noise, rock is
+  // considered in some of them, so the move cannot be foretold from the prior; without it,
+  // never. Gumbel search's own noise plays no part.
   SearchConfig config = matrix_config(8);
-  config.matrix_candidates = 2;
   config.gumbel_scale = 0;
-  config.dirichlet_epsilon = 0;
-  for (const float noise : {1.0f, 0.0f}) {
-    config.matrix_candidate_noise = noise;
-    int rock = 0;
-    for (int seed = 0; seed < 60; ++seed) {
-      Search search(*game, config, static_cast<std::uint64_t>(seed));
-      const SearchResult result = search_from(search, PlayerView(*state, 0), evaluator, SearchBudget{8, false});
-      rock += result.players[0].visits[0] > 0;
-    }
-    // Rock is among two drawn without replacement with probability 0.1 + 0.6*0.1/0.4 + 0.3*0.1/0.7,
-    // about 0.29: 17 of 60 expected.
-    if (noise > 0) {
-      EXPECT_GT(rock, 5);
-      EXPECT_LT(rock, 32);
-    } else {
-      EXPECT_EQ(rock, 0);
-    }
-  }
+  config.matrix_candidate_noise = 1;
+  // Rock is among two drawn without replacement with probability 0.1 + 0.6*0.1/0.4 + 0.3*0.1/0.7,
+  // about 0.29: 17 of 60 expected.
+  const int drawn = searches_considering_rock(config, false, 60);
+  EXPECT_GT(drawn, 5);
+  EXPECT_LT(drawn, 32);
+  config.matrix_candidate_noise = 0;
+  config.gumbel_scale = 1;
+  EXPECT_EQ(searches_considering_rock(config, false, 60), 0);
 }
 
 TEST(MatrixRoot, SquaresRoundsConsiderEightActionsASeatAt64Simulations) {
