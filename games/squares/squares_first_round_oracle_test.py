@@ -1,0 +1,50 @@
+"""games/squares/first_round_oracle.py: the zero-sum solver, the double oracle, and the command line on a tiny network."""
+
+import json
+
+import numpy as np
+
+from conftest import REPO, TINY_TRAINING
+from helpers import load_script
+
+import boardlab
+
+oracle = load_script(REPO / "games" / "squares" / "first_round_oracle.py", "squares_first_round_oracle")
+
+# Rock, paper, scissors with paper's win over rock worth 2: its equilibrium is (1/4, 1/4, 1/2) for both,
+# value 0 (that mix makes every column of x^T M zero).
+BIASED = np.array([[0.0, -2.0, 1.0], [2.0, 0.0, -1.0], [-1.0, 1.0, 0.0]])
+
+
+def test_the_solver_finds_the_mixed_equilibrium():
+    x, y, value = oracle.solve_zero_sum(BIASED)
+    assert np.allclose(x, [0.25, 0.25, 0.5], atol=1e-6) and np.allclose(y, [0.25, 0.25, 0.5], atol=1e-6)
+    assert abs(value) < 1e-9
+    # A dominated row gets no weight.
+    x, _, value = oracle.solve_zero_sum(np.array([[1.0, 1.0], [0.0, 0.5]]))
+    assert np.allclose(x, [1, 0]) and abs(value - 1.0) < 1e-9
+
+
+def test_the_double_oracle_grows_from_one_action_to_the_whole_support():
+    lines = []
+    result = oracle.double_oracle(lambda a, b: BIASED[a, b], 3, [0], [0], 10, 1e-9, lines.append)
+    assert result["converged"]
+    last = result["history"][-1]
+    assert sorted(a for a, _ in last["row_mix"]) == [0, 1, 2]
+    assert np.allclose([dict(last["row_mix"])[a] for a in range(3)], [0.25, 0.25, 0.5], atol=1e-6)
+    assert len(lines) == len(result["history"]) and lines[0]["row_gain"] > 0
+    # Out of iterations before it converges: said so.
+    assert not oracle.double_oracle(lambda a, b: BIASED[a, b], 3, [0], [0], 1, 1e-9)["converged"]
+
+
+def test_the_command_line_solves_a_networks_first_round(tmp_path, capsys):
+    boardlab.train(str(REPO / "configs" / "squares.yaml"), [*TINY_TRAINING, "run.max_steps=1"], out=tmp_path / "run",
+                   log=lambda line: None)
+    assert oracle.main([str(tmp_path / "run" / "checkpoints" / "latest.pt"), "--iterations", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    steps, summary = [json.loads(line) for line in lines[:-1]], json.loads(lines[-1])
+    assert [s["iteration"] for s in steps] == list(range(len(steps))) and 1 <= len(steps) <= 2
+    assert summary["iterations"] == len(steps) and summary["exploitability"] >= 0
+    # Each iteration values every square against the other seat's support, both ways.
+    assert summary["network_evaluations"] >= 1165
+    assert 0 <= summary["reply_removes"] <= 1
