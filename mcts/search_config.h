@@ -227,27 +227,7 @@ struct SearchConfig {
     v("model_opponents", model_opponents,
       "best-response search: other seats follow the network's policy for them (learned from a fixed opponent, "
       "self_play.opponent) instead of their best moves");
-    v("simultaneous_selection", simultaneous_selection,
-      "simultaneous nodes: regret_matching, puct, or matrix (the root as a matrix game of each seat's candidates, "
-      "solved to an equilibrium; puct below it)",
-      kSimultaneousSelectionNames);
-    v("lazy_seats", lazy_seats,
-      "simultaneous nodes below the root: evaluate the first seat when reached, the others at the next visit");
-    // Regret matching divides by the sampling probability, which exploration keeps positive.
-    v("regret_exploration", regret_exploration, "regret matching: share of sampling spread uniformly",
-      Range::above(0, 1));
-    v("matrix_candidates", matrix_candidates,
-      "simultaneous_selection=matrix: root actions each seat considers (0: as many as the budget visits every joint "
-      "of once)",
-      Range::between(0, 4096));
-    v("matrix_uniform_candidates", matrix_uniform_candidates,
-      "simultaneous_selection=matrix, where the search explores (root noise): of each seat's candidates, this many "
-      "drawn uniformly from its actions instead of its prior (at least one stays the prior's)",
-      Range::between(0, 4096));
-    v("matrix_candidate_noise", matrix_candidate_noise,
-      "simultaneous_selection=matrix: Gumbel noise of each seat's candidate draw from its prior (0: its likeliest, "
-      "as evaluation plays)",
-      Range::at_least(0));
+    visit_simultaneous(v);
     v("hidden", hidden, "hidden information: information_set (IS-MCTS) or single_sample", kHiddenInformationNames);
     v("belief_deals", belief_deals,
       "information sets: deals drawn per decision and weighted by the other seats' past moves (0: unweighted)",
@@ -285,6 +265,32 @@ struct SearchConfig {
     // Below 0.1 the powers of small priors underflow a float.
     v("prior_temperature", prior_temperature, "priors become p^(1/T): above 1 flattens the network's policy",
       Range::at_least(0.1));
+  }
+
+  // The keys of simultaneous rounds, in visit()'s order.
+  template <class V>
+  void visit_simultaneous(V& v) {
+    v("simultaneous_selection", simultaneous_selection,
+      "simultaneous nodes: regret_matching, puct, or matrix (the root as a matrix game of each seat's candidates, "
+      "solved to an equilibrium; puct below it)",
+      kSimultaneousSelectionNames);
+    v("lazy_seats", lazy_seats,
+      "simultaneous nodes below the root: evaluate the first seat when reached, the others at the next visit");
+    // Regret matching divides by the sampling probability, which exploration keeps positive.
+    v("regret_exploration", regret_exploration, "regret matching: share of sampling spread uniformly",
+      Range::above(0, 1));
+    v("matrix_candidates", matrix_candidates,
+      "simultaneous_selection=matrix: root actions each seat considers (0: as many as the budget visits every joint "
+      "of once)",
+      Range::between(0, 4096));
+    v("matrix_uniform_candidates", matrix_uniform_candidates,
+      "simultaneous_selection=matrix, where the search explores (root noise): of each seat's candidates, this many "
+      "drawn uniformly from its actions instead of its prior (at least one stays the prior's)",
+      Range::between(0, 4096));
+    v("matrix_candidate_noise", matrix_candidate_noise,
+      "simultaneous_selection=matrix: Gumbel noise of each seat's candidate draw from its prior (0: its likeliest, "
+      "as evaluation plays)",
+      Range::at_least(0));
   }
 
   bool operator==(const SearchConfig&) const = default;
