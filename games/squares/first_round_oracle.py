@@ -11,13 +11,17 @@ so it costs about 1,165 network evaluations per square in that support.
     python3 games/squares/first_round_oracle.py CHECKPOINT [--iterations 40] [--tolerance 0.02]
 
 It prints each iteration's value, what each seat's best reply gains (their sum is the mix's exploitability
-as the network values it), the supports, and at the end the square the opening probe would force against
-the first seat's mix, with the share of that mix it removes.
+as the network values it) and the supports. With --games it then plays the agent with its first square drawn
+from the mixes: against the opening probe's reply to them (the square that removes the most of them) and
+against the heuristic, reporting what each of those opponents scores.
+
+    python3 games/squares/first_round_oracle.py CHECKPOINT --games 100
 """
 
 import argparse
 import collections
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -74,6 +78,9 @@ def main(argv=None) -> int:
     parser.add_argument("checkpoint")
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--tolerance", type=float, default=0.02, help="best-reply gain (value units) that ends it")
+    parser.add_argument("--games", type=int, default=0,
+                        help="then play the agent opening from the mixes: this many games against the opening probe's "
+                        "reply to them and as many against the heuristic")
     args = parser.parse_args(argv)
     agent = boardlab.load_agent(args.checkpoint)
     game = boardlab.load_game("squares")
@@ -99,12 +106,54 @@ def main(argv=None) -> int:
     starts = [int(np.argmax(np.asarray(agent.policy(empty, seat)[0])[squares])) for seat in (0, 1)]
     result = double_oracle(payoff, len(squares), [starts[0]], [starts[1]], args.iterations, args.tolerance, log)
     last = result["history"][-1]
-    mix = collections.Counter({name(i): w for i, w in last["row_mix"]})
-    reply, share = opening_probe.best_reply([name(i) for i in range(len(squares))], mix)
-    print(json.dumps({"converged": result["converged"], "iterations": len(result["history"]),
-                      "exploitability": round(last["row_gain"] + last["col_gain"], 3),
-                      "network_evaluations": len(values), "probe_reply": reply, "reply_removes": round(share, 3)}))
+    mixes = [[(name(i), w) for i, w in last[k]] for k in ("row_mix", "col_mix")]
+    summary = {"converged": result["converged"], "iterations": len(result["history"]),
+               "exploitability": round(last["row_gain"] + last["col_gain"], 3), "network_evaluations": len(values)}
+    if args.games > 0:
+        summary.update(play_mix(game, agent.spec, mixes, args.games))
+    print(json.dumps(summary))
     return 0
+
+
+class MixedOpening:
+    """A player (`bot`, with act(state, seat)) whose first square is drawn from its seat's mix (`mixes[seat]`:
+    (square, weight) pairs)."""
+
+    def __init__(self, bot, mixes, seed: int):
+        self.bot = bot
+        self.mixes = mixes
+        self.rng = random.Random(seed)
+
+    def act(self, state, seat: int) -> int:
+        if state.move_number() > 0:
+            return self.bot.act(state, seat)
+        squares, weights = zip(*self.mixes[seat])
+        return state.string_to_action(seat, self.rng.choices(squares, weights)[0])
+
+
+def play_mix(game, spec: str, mixes, games: int) -> dict:
+    """The agent opening from the mixes, in `games` games against the opening probe's reply to them (the agent
+    playing on for both seats) and `games` against the heuristic, seats alternating: the other side's scores."""
+    played = collections.Counter()
+    for mix in mixes:
+        for square, weight in mix:
+            played[square] += weight / len(mixes)
+    empty = game.new_initial_state()
+    reply, share = opening_probe.best_reply([empty.action_to_string(0, a) for a in empty.legal_actions(0)], played)
+    def agent(seed: int) -> MixedOpening:
+        return MixedOpening(boardlab.make_bot(spec, game, seed=seed), mixes, seed)
+
+    probed = opening_probe.probe(game, agent, reply, games)
+    heuristic = 0.0
+    for g in range(games):
+        opening, other = agent(1000 + g), boardlab.make_bot("heuristic", game, seed=2000 + g)
+        seat = g % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_actions([opening.act(state, s) if s == seat else other.act(state, s) for s in range(2)])
+        heuristic += (1 - state.returns()[seat]) / 2
+    return {"probe_reply": reply, "reply_removes": round(share, 3), "probe_score": probed["score"],
+            "heuristic_score": heuristic / games}
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def test_the_double_oracle_grows_from_one_action_to_the_whole_support():
 def test_the_command_line_solves_a_networks_first_round(tmp_path, capsys):
     boardlab.train(str(REPO / "configs" / "squares.yaml"), [*TINY_TRAINING, "run.max_steps=1"], out=tmp_path / "run",
                    log=lambda line: None)
-    assert oracle.main([str(tmp_path / "run" / "checkpoints" / "latest.pt"), "--iterations", "2"]) == 0
+    assert oracle.main([str(tmp_path / "run" / "checkpoints" / "latest.pt"), "--iterations", "2", "--games", "2"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     steps, summary = [json.loads(line) for line in lines[:-1]], json.loads(lines[-1])
     assert [s["iteration"] for s in steps] == list(range(len(steps))) and 1 <= len(steps) <= 2
@@ -48,3 +48,20 @@ def test_the_command_line_solves_a_networks_first_round(tmp_path, capsys):
     # Each iteration values every square against the other seat's support, both ways.
     assert summary["network_evaluations"] >= 1165
     assert 0 <= summary["reply_removes"] <= 1
+    assert 0 <= summary["probe_score"] <= 1 and 0 <= summary["heuristic_score"] <= 1
+
+
+def test_the_mixed_opening_draws_its_first_square_from_its_seats_mix_then_plays_the_agent():
+    game = boardlab.load_game("squares")
+
+    class Passing:
+        def act(self, state, seat):
+            return state.string_to_action(seat, "pass")
+
+    opening = oracle.MixedOpening(Passing(), [[("6h5", 0.75), ("2a1", 0.25)], [("4c3", 1.0)]], seed=3)
+    state = game.new_initial_state()
+    firsts = [state.action_to_string(0, opening.act(state, 0)) for _ in range(400)]
+    assert set(firsts) == {"6h5", "2a1"} and 250 < firsts.count("6h5") < 350
+    assert state.action_to_string(1, opening.act(state, 1)) == "4c3"
+    state.apply_actions([state.string_to_action(0, "6h5"), state.string_to_action(1, "4c3")])
+    assert state.action_to_string(0, opening.act(state, 0)) == "pass"
