@@ -40,11 +40,7 @@ SearchConfig default_agent_search(const Game& game) {
   SearchConfig config;
   config.algorithm = game.type().simultaneous() ? SearchAlgorithm::kPuct : SearchAlgorithm::kGumbel;
   config.simulations = EvaluationSection{}.simulations;
-  config.gumbel_scale = 0;
-  config.matrix_candidate_noise = 0;
-  config.dirichlet_epsilon = 0;
-  config.temperature = 0;
-  return config;
+  return playing_search(config);
 }
 
 namespace {

@@ -59,19 +59,23 @@ void finish(TrainConfig& t, const Config& c) {
                       "), the full budget");
   // Evaluation plays the self-play search at its own budget, without exploration noise.
   if (!c.was_set_field(t.evaluation.concealed_moves)) t.evaluation.concealed_moves = t.search.concealed_moves;
-  t.eval_search = t.search;
+  t.eval_search = playing_search(t.search);
   t.eval_search.simulations = t.evaluation.simulations;
   t.eval_search.concealed_moves = t.evaluation.concealed_moves;
-  t.eval_search.gumbel_scale = 0;
-  t.eval_search.dirichlet_epsilon = 0;
-  t.eval_search.matrix_uniform_candidates = 0;
-  t.eval_search.matrix_candidate_noise = 0;
-  t.eval_search.temperature = 0;
   t.training.total_steps = t.run.max_steps;
   t.yaml = c.to_yaml();
 }
 
 }  // namespace
+
+SearchConfig playing_search(SearchConfig search) {
+  search.gumbel_scale = 0;
+  search.dirichlet_epsilon = 0;
+  search.matrix_uniform_candidates = 0;
+  search.matrix_candidate_noise = 0;
+  search.temperature = 0;
+  return search;
+}
 
 TrainConfig load_train_config(const std::string& path, const std::vector<std::string>& overrides) {
   TrainConfig t;

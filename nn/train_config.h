@@ -211,6 +211,11 @@ struct TrainConfig {
 // Reads and validates a config file with overrides ("training.batch_size=64"); errors name
 // the file and line (or the override) and what was expected. Keys the file leaves out keep
 // TrainConfig's defaults; the game alone must be named (by the file or an override).
+// `search` as a player plays it, not as self-play explores: no root or Gumbel noise, each
+// matrix root's likeliest candidates and none uniform, the most visited move. Evaluation
+// games and agents without a run config both play this.
+SearchConfig playing_search(SearchConfig search);
+
 TrainConfig load_train_config(const std::string& path, const std::vector<std::string>& overrides = {});
 TrainConfig parse_train_config(std::string_view text, std::string_view source,
                                const std::vector<std::string>& overrides = {});
