@@ -18,6 +18,7 @@ import sys
 
 import boardlab
 from boardlab import render
+from boardlab.opening_response import forced_game
 
 _notation = render.drawing("squares")
 
@@ -63,18 +64,11 @@ def probe(game, make_agent, forced: str, games: int) -> dict:
     first square `forced`, seats alternating: the prober's score and the agent's first squares."""
     score, firsts = 0.0, collections.Counter()
     for g in range(games):
-        agents = [make_agent(2 * g + 1), make_agent(2 * g + 2)]
         prober = g % 2
-        state = game.new_initial_state()
-        first = True
-        while not state.is_terminal():
-            joint = [state.string_to_action(seat, forced) if first and seat == prober else agents[seat].act(state, seat)
-                     for seat in range(2)]
-            if first:
-                firsts[state.action_to_string(1 - prober, joint[1 - prober])] += 1
-            state.apply_actions(joint)
-            first = False
-        score += (state.returns()[prober] + 1) / 2
+        reply = game.new_initial_state().string_to_action(prober, forced)
+        returns, first = forced_game(game, make_agent, prober, reply, seed=g)
+        firsts[game.new_initial_state().action_to_string(1 - prober, first[1 - prober])] += 1
+        score += (returns[prober] + 1) / 2
     return {"forced": forced, "games": games, "score": score / games, "agent_first_squares": dict(firsts)}
 
 

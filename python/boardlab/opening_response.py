@@ -1,0 +1,178 @@
+"""A best response at a simultaneous first round: one reply chosen against the target's sampled opening, the target's own play after it.
+
+A trained best responder (boardlab.exploit) learns from scratch, and in a game whose first round offers a
+thousand actions it may never find the one reply that punishes a predictable opening. This responder looks
+for that reply directly. In each seat it samples the target's first actions in the other seats, ranks every
+legal reply by its value against them one ply deep (the target's own network, or the returns where the round
+ends the game), screens the best few in short games, and plays the one that scored most. After the reply,
+the target plays every seat, the responder's included: the reply is the only thing the responder adds, so
+what it wins is a lower bound on the target's exploitability, as good as the first round's reply.
+
+The final games are played afresh after the screening, so picking the best of the screened replies does not
+inflate the score they report.
+"""
+
+import collections
+import random
+
+import boardlab
+from boardlab.exploit import final_lines
+from boardlab.stats import mean_interval
+
+
+def forced_game(game, make_target, seat: int, reply: int, seed: int) -> tuple[list[float], list[int]]:
+    """One game of the target in every seat (make_target(seed) -> a bot with act(state, seat)), `seat`'s first
+    action forced to `reply`: the returns and the first round's joint action."""
+    bots = [make_target(seed * game.num_players() + s + 1) for s in range(game.num_players())]
+    draw = random.Random(seed)
+    state, first = game.new_initial_state(), None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(draw.choices(outcomes, weights)[0])
+            continue
+        if not state.is_simultaneous_node():
+            state.apply_action(bots[state.current_player()].act(state, state.current_player()))
+            continue
+        joint = [reply if first is None and s == seat else bots[s].act(state, s) for s in range(len(bots))]
+        first = joint if first is None else first
+        state.apply_actions(joint)
+    return list(state.returns()), first
+
+
+def seat_score(game, returns: list[float], seat: int) -> float:
+    """What a game is worth to `seat`, as the arena's tables count it: its mean pair points against the others."""
+    kind, seats = game.type(), game.num_players()
+    span = kind.max_return - kind.min_return
+    others = [r for s, r in enumerate(returns) if s != seat]
+    return sum(boardlab.pair_points(returns[seat], o, seats, span) for o in others) / len(others)
+
+
+def sampled_openings(game, make_target, seat: int, samples: int) -> collections.Counter:
+    """The target's first actions in every seat but `seat`, in `samples` decisions from the initial state:
+    a Counter of joint tuples, `seat`'s entry None."""
+    state, bot = game.new_initial_state(), make_target(0)
+    openings = collections.Counter()
+    for _ in range(samples):
+        if hasattr(bot, "restart"):
+            bot.restart()
+        openings[tuple(None if s == seat else bot.act(state, s) for s in range(game.num_players()))] += 1
+    return openings
+
+
+def ranked_replies(game, value, seat: int, openings: collections.Counter, most: int) -> tuple[list, float]:
+    """Every legal reply of `seat`, best first, with its mean one-ply value against the `most` commonest
+    `openings` (value(state, seat) for a position that goes on, the returns where the round ends the game),
+    and the share of the samples those openings cover."""
+    kept = openings.most_common(most)
+    total = sum(n for _, n in kept)
+    initial = game.new_initial_state()
+    ranked = []
+    for reply in initial.legal_actions(seat):
+        worth = 0.0
+        for joint, n in kept:
+            state = initial.clone()
+            state.apply_actions([reply if s == seat else a for s, a in enumerate(joint)])
+            worth += n * (seat_value(state.returns(), seat) if state.is_terminal() else value(state, seat))
+        ranked.append((worth / total, reply))
+    ranked.sort(key=lambda item: -item[0])
+    return ranked, total / sum(openings.values())
+
+
+def seat_value(values, seat: int) -> float:
+    """One seat's value ahead of the others' mean, scaled to equal its own value where the values sum to zero."""
+    values = list(values)
+    others = (sum(values) - values[seat]) / (len(values) - 1)
+    return (values[seat] - others) * (len(values) - 1) / len(values)
+
+
+def screen(game, make_target, seat: int, ranked: list, candidates: int, screen_games: int, seed: int) -> list[dict]:
+    """The `candidates` best-ranked replies, each played `screen_games` games in `seat`: best scoring first."""
+    screened = []
+    for rank, (worth, reply) in enumerate(ranked[:candidates]):
+        scores = [seat_score(game, forced_game(game, make_target, seat, reply, seed + g)[0], seat)
+                  for g in range(screen_games)]
+        screened.append({"reply": reply, "rank": rank, "one_ply_value": worth, "screen_score": sum(scores) / len(scores)})
+    return sorted(screened, key=lambda c: (-c["screen_score"], c["rank"]))
+
+
+def best_reply(game, make_target, value, seat: int, samples: int, candidates: int, screen_games: int,
+               most_openings: int, seed: int) -> dict:
+    """`seat`'s reply to the target's sampled openings: ranked one ply deep, the best few screened in games."""
+    initial = game.new_initial_state()
+    name = lambda a: initial.action_to_string(seat, a)  # noqa: E731
+    openings = sampled_openings(game, make_target, seat, samples)
+    ranked, covered = ranked_replies(game, value, seat, openings, most_openings)
+    screened = screen(game, make_target, seat, ranked, candidates, screen_games, seed)
+    return {"seat": seat, "action": screened[0]["reply"], "reply": name(screened[0]["reply"]),
+            "target_openings": {"/".join("-" if a is None else initial.action_to_string(s, a) for s, a in enumerate(joint)): n
+                                for joint, n in openings.most_common()},
+            "ranked_against_share": covered, "screened": [{**c, "reply": name(c["reply"])} for c in screened]}
+
+
+def opening_response(game, make_target, value, samples: int = 100, candidates: int = 8, screen_games: int = 10,
+                     games: int = 100, seed: int = 0, most_openings: int = 16, log=None) -> dict:
+    """Each seat's best first-round reply to the target (make_target(seed) -> a bot; value(state, seat) -> the
+    target network's value of a position for the seat, on seat_value's scale), chosen as the module says, then
+    `games` fresh games, seats taking turns: the replies and their final score."""
+    if not game.new_initial_state().is_simultaneous_node():
+        raise ValueError(f"an opening response needs a game whose first round is simultaneous; {game.name()} "
+                         "starts with one seat to move")
+    for key, number in (("samples", samples), ("candidates", candidates), ("screen_games", screen_games),
+                        ("games", games), ("most_openings", most_openings)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise ValueError(f"opening_response: {key} must be a whole number of 1 or more, got {number!r}")
+    replies = []
+    for seat in range(game.num_players()):
+        replies.append(best_reply(game, make_target, value, seat, samples, candidates, screen_games, most_openings,
+                                  seed + 1_000_000 * (seat + 1)))
+        if log:
+            log(f"seat {seat}: reply {replies[-1]['reply']} (screen score {replies[-1]['screened'][0]['screen_score']:.2f})")
+    scores, won = [], []
+    for g in range(games):
+        seat = g % game.num_players()
+        returns, _ = forced_game(game, make_target, seat, replies[seat]["action"], seed + g)
+        scores.append(seat_score(game, returns, seat))
+        won.append(returns[seat])
+    return {"method": "opening", "game": game.name(), "samples": samples, "candidates": candidates,
+            "screen_games": screen_games, "replies": [{k: v for k, v in r.items() if k != "action"} for r in replies],
+            "final": {"games": games, "score": mean_interval(scores).as_dict(),
+                      "mean_return": mean_interval(won).as_dict()}}
+
+
+def opening_response_to(target: str, game=None, **options) -> dict:
+    """opening_response against a player spec (agent:CK(...), uct:200, ...), valued by the agent's network;
+    a player without one can be answered only where the first round ends the game. `game`: by default the
+    agent's."""
+    kind, checkpoint, _ = boardlab._boardlab.parse_player_spec(target)
+    agent = boardlab.load_agent(checkpoint) if kind == "agent" else None
+    if game is None:
+        if agent is None:
+            raise ValueError(f"name the game: only an agent:CHECKPOINT target knows its own, not {target}")
+        game = agent.game()
+    if not isinstance(game, boardlab.Game):
+        game = boardlab.load_game(game)
+
+    def value(state, seat: int) -> float:
+        if agent is None:
+            raise ValueError(f"the first round of {game.name()} does not end the game: ranking replies needs the "
+                             f"target's network, and {target} has none (give an agent:CHECKPOINT target)")
+        return seat_value(agent.value(state, seat), seat)
+
+    result = opening_response(game, lambda seed: boardlab.make_bot(target, game, seed), value, **options)
+    return {"target": target, **result}
+
+
+def opening_table(result: dict) -> str:
+    """The result for people: each seat's reply and what the target opened with, then the final games."""
+    lines = [f"opening response to {result['target']} in {result['game']}: {result['samples']} sampled openings a seat, "
+             f"the best {result['candidates']} replies one ply deep screened in {result['screen_games']} games each"]
+    for r in result["replies"]:
+        best = r["screened"][0]
+        opened = ", ".join(f"{joint} {n}" for joint, n in list(r["target_openings"].items())[:4])
+        lines.append(f"  seat {r['seat']}: {r['reply']} (one-ply value {best['one_ply_value']:+.2f}, screened "
+                     f"{100 * best['screen_score']:.0f}%) against the target's {opened}"
+                     + (", ..." if len(r["target_openings"]) > 4 else ""))
+    lines += final_lines(result["final"])
+    lines.append("after its reply the responder plays as the target does: the score is what that one reply wins")
+    return "\n".join(lines) + "\n"
