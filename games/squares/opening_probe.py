@@ -66,9 +66,9 @@ def probe(game, make_agent, forced: str, games: int) -> dict:
     for g in range(games):
         prober = g % 2
         reply = game.new_initial_state().string_to_action(prober, forced)
-        returns, first = forced_game(game, make_agent, prober, reply, seed=g)
+        final, first = forced_game(game, make_agent, prober, reply, seed=g)
         firsts[game.new_initial_state().action_to_string(1 - prober, first[1 - prober])] += 1
-        score += (returns[prober] + 1) / 2
+        score += (final.returns()[prober] + 1) / 2
     return {"forced": forced, "games": games, "score": score / games, "agent_first_squares": dict(firsts)}
 
 

@@ -20,9 +20,9 @@ from boardlab.exploit import final_lines
 from boardlab.stats import mean_interval
 
 
-def forced_game(game, make_target, seat: int, reply: int, seed: int) -> tuple[list[float], list[int]]:
+def forced_game(game, make_target, seat: int, reply: int, seed: int) -> tuple[object, list[int]]:
     """One game of the target in every seat (make_target(seed) -> a bot with act(state, seat)), `seat`'s first
-    action forced to `reply`: the returns and the first round's joint action."""
+    action forced to `reply`: the final state and the first round's joint action."""
     bots = [make_target(seed * game.num_players() + s + 1) for s in range(game.num_players())]
     draw = random.Random(seed)
     state, first = game.new_initial_state(), None
@@ -37,7 +37,7 @@ def forced_game(game, make_target, seat: int, reply: int, seed: int) -> tuple[li
         joint = [reply if first is None and s == seat else bots[s].act(state, s) for s in range(len(bots))]
         first = joint if first is None else first
         state.apply_actions(joint)
-    return list(state.returns()), first
+    return state, first
 
 
 def seat_score(game, returns: list[float], seat: int) -> float:
@@ -90,7 +90,7 @@ def screen(game, make_target, seat: int, ranked: list, candidates: int, screen_g
     """The `candidates` best-ranked replies, each played `screen_games` games in `seat`: best scoring first."""
     screened = []
     for rank, (worth, reply) in enumerate(ranked[:candidates]):
-        scores = [seat_score(game, forced_game(game, make_target, seat, reply, seed + g)[0], seat)
+        scores = [seat_score(game, forced_game(game, make_target, seat, reply, seed + g)[0].returns(), seat)
                   for g in range(screen_games)]
         screened.append({"reply": reply, "rank": rank, "one_ply_value": worth, "screen_score": sum(scores) / len(scores)})
     return sorted(screened, key=lambda c: (-c["screen_score"], c["rank"]))
@@ -128,15 +128,16 @@ def opening_response(game, make_target, value, samples: int = 100, candidates: i
                                   seed + 1_000_000 * (seat + 1)))
         if log:
             log(f"seat {seat}: reply {replies[-1]['reply']} (screen score {replies[-1]['screened'][0]['screen_score']:.2f})")
-    scores, won = [], []
+    scores, won, records = [], [], set()
     for g in range(games):
         seat = g % game.num_players()
-        returns, _ = forced_game(game, make_target, seat, replies[seat]["action"], seed + g)
-        scores.append(seat_score(game, returns, seat))
-        won.append(returns[seat])
+        final, _ = forced_game(game, make_target, seat, replies[seat]["action"], seed + g)
+        scores.append(seat_score(game, final.returns(), seat))
+        won.append(final.returns()[seat])
+        records.add((seat, final.record()))  # a deterministic target replays one game a seat
     return {"method": "opening", "game": game.name(), "samples": samples, "candidates": candidates,
             "screen_games": screen_games, "replies": [{k: v for k, v in r.items() if k != "action"} for r in replies],
-            "final": {"games": games, "score": mean_interval(scores).as_dict(),
+            "final": {"games": games, "distinct_games": len(records), "score": mean_interval(scores).as_dict(),
                       "mean_return": mean_interval(won).as_dict()}}
 
 

@@ -39,6 +39,9 @@ def test_the_reply_to_a_fixed_opening_wins_every_game_by_what_the_table_says():
     assert [r["reply"] for r in result["replies"]] == ["S", "S"]
     assert result["final"]["mean_return"]["mean"] == pytest.approx(0.5)
     assert result["final"]["score"] == {"n": 10, "mean": 0.75, "half": 0.0, "low": 0.75, "high": 0.75}
+    # A fixed target and a fixed reply replay one game a seat, and the table says so.
+    assert result["final"]["distinct_games"] == 2
+    assert "only 2 of the 10 games differ" in opening_table({"target": "P", **result})
     seat0 = result["replies"][0]
     assert seat0["target_openings"] == {"-/P": 5} and seat0["ranked_against_share"] == 1.0
     # Ranked one ply deep by the returns: scissors (+1/2), rock (-1/2), paper (0) screened best first.
@@ -59,9 +62,9 @@ def test_a_forced_square_removes_the_targets_larger_one_and_wins():
     game = boardlab.load_game("squares")
     state = game.new_initial_state()
     reply = state.string_to_action(0, "6h5")
-    returns, first = forced_game(game, lambda seed: _Always("8g4"), 0, reply, seed=1)
+    final, first = forced_game(game, lambda seed: _Always("8g4"), 0, reply, seed=1)
     assert [state.action_to_string(s, a) for s, a in enumerate(first)] == ["6h5", "8g4"]
-    assert returns[0] == 1 and returns[1] == -1
+    assert list(final.returns()) == [1, -1]
 
 
 def test_seat_value_is_a_seats_own_value_where_the_values_sum_to_zero():
