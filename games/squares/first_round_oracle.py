@@ -13,9 +13,12 @@ so it costs about 1,165 network evaluations per square in that support.
 It prints each iteration's value, what each seat's best reply gains (their sum is the mix's exploitability
 as the network values it) and the supports. With --games it then plays the agent with its first square drawn
 from the mixes: against the opening probe's reply to them (the square that removes the most of them) and
-against the heuristic, reporting what each of those opponents scores.
+against the heuristic, reporting what each of those opponents scores; --respond adds the opening response
+(`boardlab exploit --opening`), which ranks every reply by the network and screens the best in games. --mix
+plays given mixes instead of solving: a uniform one over some squares, or an earlier run's.
 
-    python3 games/squares/first_round_oracle.py CHECKPOINT --games 100
+    python3 games/squares/first_round_oracle.py CHECKPOINT --games 100 --respond
+    python3 games/squares/first_round_oracle.py CHECKPOINT --games 50 --respond --mix 4h8,4i8,4k8,4h9,4i9
 """
 
 import argparse
@@ -29,6 +32,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 import boardlab
+from boardlab.opening_response import opening_response, seat_value
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import opening_probe  # noqa: E402  (the probe's reply rule, beside this script)
@@ -81,12 +85,28 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=0,
                         help="then play the agent opening from the mixes: this many games against the opening probe's "
                         "reply to them and as many against the heuristic")
+    parser.add_argument("--respond", action="store_true", help="with --games, also answer the mixed opening by the "
+                        "opening response (boardlab exploit --opening): its best screened reply, --games fresh games")
+    parser.add_argument("--mix", help="play these mixes instead of solving: squares joined by commas (one uniform mix "
+                        "for both seats) or the output of an earlier run (its last iteration's mixes)")
     args = parser.parse_args(argv)
     agent = boardlab.load_agent(args.checkpoint)
     game = boardlab.load_game("squares")
+    summary = {} if args.mix else solve(agent, game, args.iterations, args.tolerance)
+    mixes = given_mixes(args.mix) if args.mix else summary.pop("mixes")
+    if args.games > 0:
+        summary.update(play_mix(game, agent.spec, mixes, args.games))
+        if args.respond:
+            summary.update(respond_to_mix(game, agent, mixes, args.games))
+    print(json.dumps(summary))
+    return 0
+
+
+def solve(agent, game, iterations: int, tolerance: float) -> dict:
+    """The double oracle on the agent's network, each iteration printed: the summary, with the final mixes."""
     empty = game.new_initial_state()
     squares = [a for a in empty.legal_actions(0) if empty.action_to_string(0, a) != "pass"]
-    name = lambda i: empty.action_to_string(0, squares[i])
+    name = lambda i: empty.action_to_string(0, squares[i])  # noqa: E731
     values = {}
 
     def payoff(a: int, b: int) -> float:
@@ -104,15 +124,36 @@ def main(argv=None) -> int:
                           "replies": [name(step["row_reply"]), name(step["col_reply"])], **mixes}), flush=True)
 
     starts = [int(np.argmax(np.asarray(agent.policy(empty, seat)[0])[squares])) for seat in (0, 1)]
-    result = double_oracle(payoff, len(squares), [starts[0]], [starts[1]], args.iterations, args.tolerance, log)
+    result = double_oracle(payoff, len(squares), [starts[0]], [starts[1]], iterations, tolerance, log)
     last = result["history"][-1]
-    mixes = [[(name(i), w) for i, w in last[k]] for k in ("row_mix", "col_mix")]
-    summary = {"converged": result["converged"], "iterations": len(result["history"]),
-               "exploitability": round(last["row_gain"] + last["col_gain"], 3), "network_evaluations": len(values)}
-    if args.games > 0:
-        summary.update(play_mix(game, agent.spec, mixes, args.games))
-    print(json.dumps(summary))
-    return 0
+    return {"converged": result["converged"], "iterations": len(result["history"]),
+            "exploitability": round(last["row_gain"] + last["col_gain"], 3), "network_evaluations": len(values),
+            "mixes": [[(name(i), w) for i, w in last[k]] for k in ("row_mix", "col_mix")]}
+
+
+def given_mixes(text: str) -> list:
+    """--mix: a uniform mix over comma-joined squares for both seats, or the last mixes an earlier run printed."""
+    if Path(text).is_file():
+        steps = [json.loads(line) for line in Path(text).read_text().splitlines() if line.startswith('{"iteration"')]
+        if not steps:
+            raise SystemExit(f"--mix: '{text}' holds no iteration of this script")
+        return [steps[-1]["row_mix"], steps[-1]["col_mix"]]
+    squares, empty = text.split(","), boardlab.load_game("squares").new_initial_state()
+    for square in squares:
+        try:
+            empty.string_to_action(0, square)
+        except ValueError as error:
+            raise SystemExit(f"--mix: '{square}' is neither a file nor a first square ({error})") from None
+    return [[(s, 1 / len(squares)) for s in squares]] * 2
+
+
+def respond_to_mix(game, agent, mixes, games: int, **options) -> dict:
+    """The opening response (its defaults, or `options`) to the agent opening from the mixes: its replies and the
+    score of its games."""
+    result = opening_response(game, lambda seed: MixedOpening(boardlab.make_bot(agent.spec, game, seed=seed), mixes, seed),
+                              lambda state, seat: seat_value(agent.value(state, seat), seat), games=games, seed=5,
+                              **options)
+    return {"response_replies": [r["reply"] for r in result["replies"]], "response_score": result["final"]["score"]}
 
 
 class MixedOpening:

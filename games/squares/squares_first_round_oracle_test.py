@@ -3,11 +3,11 @@
 import json
 
 import numpy as np
-
-from conftest import REPO, TINY_TRAINING
-from helpers import load_script
+import pytest
 
 import boardlab
+from conftest import REPO, TINY_TRAINING
+from helpers import load_script
 
 oracle = load_script(REPO / "games" / "squares" / "first_round_oracle.py", "squares_first_round_oracle")
 
@@ -49,6 +49,28 @@ def test_the_command_line_solves_a_networks_first_round(tmp_path, capsys):
     assert summary["network_evaluations"] >= 1165
     assert 0 <= summary["reply_removes"] <= 1
     assert 0 <= summary["probe_score"] <= 1 and 0 <= summary["heuristic_score"] <= 1
+
+
+def test_given_mixes_are_played_and_answered_without_solving(tmp_path, capsys):
+    boardlab.train(str(REPO / "configs" / "squares.yaml"), [*TINY_TRAINING, "run.max_steps=1"], out=tmp_path / "run",
+                   log=lambda line: None)
+    checkpoint = str(tmp_path / "run" / "checkpoints" / "latest.pt")
+    assert oracle.main([checkpoint, "--games", "2", "--mix", "4h8,4k10"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert "iterations" not in summary and 0 <= summary["heuristic_score"] <= 1
+    # A uniform mix over the squares given, for both seats; or an earlier run's last mixes.
+    assert oracle.given_mixes("4h8,4k10") == [[("4h8", 0.5), ("4k10", 0.5)]] * 2
+    log = tmp_path / "oracle.log"
+    log.write_text('{"iteration": 0, "row_mix": [["6g6", 1.0]], "col_mix": [["6h6", 1.0]]}\n'
+                   '{"iteration": 1, "row_mix": [["4h8", 0.5], ["8a1", 0.5]], "col_mix": [["2k10", 1.0]]}\n{"converged": true}\n')
+    assert oracle.given_mixes(str(log)) == [[["4h8", 0.5], ["8a1", 0.5]], [["2k10", 1.0]]]
+    with pytest.raises(SystemExit, match="'7h8' is neither a file nor a first square"):
+        oracle.given_mixes("4h8,7h8")
+    # The opening response to the mixed opening: one reply a seat, and its games.
+    game, agent = boardlab.load_game("squares"), boardlab.load_agent(checkpoint, simulations=2)
+    answer = oracle.respond_to_mix(game, agent, [[("2a1", 1.0)], [("2a1", 1.0)]], 2, samples=2, candidates=2,
+                                   screen_games=1)
+    assert len(answer["response_replies"]) == 2 and answer["response_score"]["n"] == 2
 
 
 def test_the_mixed_opening_draws_its_first_square_from_its_seats_mix_then_plays_the_agent():
