@@ -32,7 +32,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 import boardlab
-from boardlab.opening_response import opening_response, seat_value
+from boardlab.opening_response import opening_response, play, seat_value
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import opening_probe  # noqa: E402  (the probe's reply rule, beside this script)
@@ -181,6 +181,7 @@ def play_mix(game, spec: str, mixes, games: int) -> dict:
             played[square] += weight / len(mixes)
     empty = game.new_initial_state()
     reply, share = opening_probe.best_reply([empty.action_to_string(0, a) for a in empty.legal_actions(0)], played)
+
     def agent(seed: int) -> MixedOpening:
         return MixedOpening(boardlab.make_bot(spec, game, seed=seed), mixes, seed)
 
@@ -189,9 +190,7 @@ def play_mix(game, spec: str, mixes, games: int) -> dict:
     for g in range(games):
         opening, other = agent(1000 + g), boardlab.make_bot("heuristic", game, seed=2000 + g)
         seat = g % 2
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_actions([opening.act(state, s) if s == seat else other.act(state, s) for s in range(2)])
+        state = play(game, [opening if s == seat else other for s in range(2)], seed=g)
         heuristic += (1 - state.returns()[seat]) / 2
     return {"probe_reply": reply, "reply_removes": round(share, 3), "probe_score": probed["score"],
             "heuristic_score": heuristic / games}

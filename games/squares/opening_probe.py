@@ -66,8 +66,8 @@ def probe(game, make_agent, forced: str, games: int) -> dict:
     for g in range(games):
         prober = g % 2
         reply = game.new_initial_state().string_to_action(prober, forced)
-        final, first = forced_game(game, make_agent, prober, reply, seed=g)
-        firsts[game.new_initial_state().action_to_string(1 - prober, first[1 - prober])] += 1
+        final = forced_game(game, make_agent, prober, reply, seed=g)
+        firsts[final.action_to_string(1 - prober, final.history()[1 - prober])] += 1  # the first round: one a seat
         score += (final.returns()[prober] + 1) / 2
     return {"forced": forced, "games": games, "score": score / games, "agent_first_squares": dict(firsts)}
 

@@ -20,24 +20,41 @@ from boardlab.exploit import final_lines
 from boardlab.stats import mean_interval
 
 
-def forced_game(game, make_target, seat: int, reply: int, seed: int) -> tuple[object, list[int]]:
-    """One game of the target in every seat (make_target(seed) -> a bot with act(state, seat)), `seat`'s first
-    action forced to `reply`: the final state and the first round's joint action."""
-    bots = [make_target(seed * game.num_players() + s + 1) for s in range(game.num_players())]
+def play(game, players: list, seed: int):
+    """One game of `players` (one a seat, each with act(state, seat)), chance outcomes drawn by `seed`: the final
+    state."""
     draw = random.Random(seed)
-    state, first = game.new_initial_state(), None
+    state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, weights = zip(*state.chance_outcomes())
             state.apply_action(draw.choices(outcomes, weights)[0])
-            continue
-        if not state.is_simultaneous_node():
-            state.apply_action(bots[state.current_player()].act(state, state.current_player()))
-            continue
-        joint = [reply if first is None and s == seat else bots[s].act(state, s) for s in range(len(bots))]
-        first = joint if first is None else first
-        state.apply_actions(joint)
-    return state, first
+        elif state.is_simultaneous_node():
+            state.apply_actions([player.act(state, s) for s, player in enumerate(players)])
+        else:
+            state.apply_action(players[state.current_player()].act(state, state.current_player()))
+    return state
+
+
+class FirstForced:
+    """A player whose first decision is `reply`, and every later one `bot`'s."""
+
+    def __init__(self, reply: int, bot):
+        self.reply, self.bot = reply, bot
+
+    def act(self, state, seat: int) -> int:
+        if self.reply is None:
+            return self.bot.act(state, seat)
+        reply, self.reply = self.reply, None
+        return reply
+
+
+def forced_game(game, make_target, seat: int, reply: int, seed: int):
+    """One game of the target in every seat (make_target(seed) -> a bot with act(state, seat)), `seat`'s first
+    action forced to `reply`: the final state (its history() begins with the first round)."""
+    bots = [make_target(seed * game.num_players() + s + 1) for s in range(game.num_players())]
+    bots[seat] = FirstForced(reply, bots[seat])
+    return play(game, bots, seed)
 
 
 def seat_score(game, returns: list[float], seat: int) -> float:
@@ -90,7 +107,7 @@ def screen(game, make_target, seat: int, ranked: list, candidates: int, screen_g
     """The `candidates` best-ranked replies, each played `screen_games` games in `seat`: best scoring first."""
     screened = []
     for rank, (worth, reply) in enumerate(ranked[:candidates]):
-        scores = [seat_score(game, forced_game(game, make_target, seat, reply, seed + g)[0].returns(), seat)
+        scores = [seat_score(game, forced_game(game, make_target, seat, reply, seed + g).returns(), seat)
                   for g in range(screen_games)]
         screened.append({"reply": reply, "rank": rank, "one_ply_value": worth, "screen_score": sum(scores) / len(scores)})
     return sorted(screened, key=lambda c: (-c["screen_score"], c["rank"]))
@@ -131,7 +148,7 @@ def opening_response(game, make_target, value, samples: int = 100, candidates: i
     scores, won, records = [], [], set()
     for g in range(games):
         seat = g % game.num_players()
-        final, _ = forced_game(game, make_target, seat, replies[seat]["action"], seed + g)
+        final = forced_game(game, make_target, seat, replies[seat]["action"], seed + g)
         scores.append(seat_score(game, final.returns(), seat))
         won.append(final.returns()[seat])
         records.add((seat, final.record()))  # a deterministic target replays one game a seat

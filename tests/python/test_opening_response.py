@@ -62,8 +62,8 @@ def test_a_forced_square_removes_the_targets_larger_one_and_wins():
     game = boardlab.load_game("squares")
     state = game.new_initial_state()
     reply = state.string_to_action(0, "6h5")
-    final, first = forced_game(game, lambda seed: _Always("8g4"), 0, reply, seed=1)
-    assert [state.action_to_string(s, a) for s, a in enumerate(first)] == ["6h5", "8g4"]
+    final = forced_game(game, lambda seed: _Always("8g4"), 0, reply, seed=1)
+    assert [state.action_to_string(s, a) for s, a in enumerate(final.history()[:2])] == ["6h5", "8g4"]
     assert list(final.returns()) == [1, -1]
 
 
