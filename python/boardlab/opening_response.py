@@ -4,7 +4,9 @@ A trained best responder (boardlab.exploit) learns from scratch, and in a game w
 thousand actions it may never find the one reply that punishes a predictable opening. This responder looks
 for that reply directly. In each seat it samples the target's first actions in the other seats, ranks every
 legal reply by its value against them one ply deep (the target's own network, or the returns where the round
-ends the game), screens the best few in short games, and plays the one that scored most. After the reply,
+ends the game), screens the best few in short games by sequential halving, and plays the one that scored most.
+Where the first round ends every game, its one-ply values are the replies' returns against the sampled openings,
+and the screen, which could only add noise, is skipped. After the reply,
 the target plays every seat, the responder's included: the reply is the only thing the responder adds, so
 what it wins is a lower bound on the target's exploitability, as good as the first round's reply.
 
@@ -13,6 +15,7 @@ inflate the score they report.
 """
 
 import collections
+import math
 import random
 
 import boardlab
@@ -77,23 +80,24 @@ def sampled_openings(game, make_target, seat: int, samples: int) -> collections.
     return openings
 
 
-def ranked_replies(game, value, seat: int, openings: collections.Counter, most: int) -> tuple[list, float]:
+def ranked_replies(game, value, seat: int, openings: collections.Counter, most: int) -> tuple[list, float, bool]:
     """Every legal reply of `seat`, best first, with its mean one-ply value against the `most` commonest
     `openings` (value(state, seat) for a position that goes on, the returns where the round ends the game),
-    and the share of the samples those openings cover."""
+    the share of the samples those openings cover, and whether every value was a game's returns."""
     kept = openings.most_common(most)
     total = sum(n for _, n in kept)
     initial = game.new_initial_state()
-    ranked = []
+    ranked, exact = [], True
     for reply in initial.legal_actions(seat):
         worth = 0.0
         for joint, n in kept:
             state = initial.clone()
             state.apply_actions([reply if s == seat else a for s, a in enumerate(joint)])
+            exact = exact and state.is_terminal()
             worth += n * (seat_value(state.returns(), seat) if state.is_terminal() else value(state, seat))
         ranked.append((worth / total, reply))
     ranked.sort(key=lambda item: -item[0])
-    return ranked, total / sum(openings.values())
+    return ranked, total / sum(openings.values()), exact
 
 
 def seat_value(values, seat: int) -> float:
@@ -104,13 +108,34 @@ def seat_value(values, seat: int) -> float:
 
 
 def screen(game, make_target, seat: int, ranked: list, candidates: int, screen_games: int, seed: int) -> list[dict]:
-    """The `candidates` best-ranked replies, each played `screen_games` games in `seat`: best scoring first."""
-    screened = []
-    for rank, (worth, reply) in enumerate(ranked[:candidates]):
-        scores = [seat_score(game, forced_game(game, make_target, seat, reply, seed + g).returns(), seat)
-                  for g in range(screen_games)]
-        screened.append({"reply": reply, "rank": rank, "one_ply_value": worth, "screen_score": sum(scores) / len(scores)})
-    return sorted(screened, key=lambda c: (-c["screen_score"], c["rank"]))
+    """The `candidates` best-ranked replies screened in `seat` by sequential halving (Karnin et al., 2013):
+    `candidates` x `screen_games` games in all, spread over rounds that each play every surviving reply alike
+    and keep its better half (the better ranked one one ply deep on a tie), so the budget goes to the replies
+    that might be best. Best first: the survivors of the later rounds ahead, then by score. Every reply plays
+    the same seeds in turn, so two replies' games differ by the reply alone."""
+    alive = [{"reply": reply, "rank": rank, "one_ply_value": worth, "scores": []}
+             for rank, (worth, reply) in enumerate(ranked[:candidates])]
+    budget, rounds, out = len(alive) * screen_games, max(1, math.ceil(math.log2(len(alive)))), []
+    order = lambda c: (-sum(c["scores"]) / len(c["scores"]), c["rank"])  # noqa: E731
+    for round_ in range(rounds):
+        per = max(1, budget // (len(alive) * rounds))
+        for c in alive:
+            played = len(c["scores"])
+            c["scores"] += [seat_score(game, forced_game(game, make_target, seat, c["reply"], seed + played + g).returns(),
+                                       seat) for g in range(per)]
+        alive.sort(key=order)
+        keep = len(alive) if round_ == rounds - 1 else math.ceil(len(alive) / 2)
+        out = alive[keep:] + out
+        alive = alive[:keep]
+    return [{"reply": c["reply"], "rank": c["rank"], "one_ply_value": c["one_ply_value"],
+             "screen_score": sum(c["scores"]) / len(c["scores"]), "screen_games": len(c["scores"])}
+            for c in alive + out]
+
+
+def unscreened(ranked: list, candidates: int) -> list[dict]:
+    """The `candidates` best-ranked replies as they stand one ply deep, for a round whose values are exact."""
+    return [{"reply": reply, "rank": rank, "one_ply_value": worth, "screen_score": None, "screen_games": 0}
+            for rank, (worth, reply) in enumerate(ranked[:candidates])]
 
 
 def best_reply(game, make_target, value, seat: int, samples: int, candidates: int, screen_games: int,
@@ -119,12 +144,15 @@ def best_reply(game, make_target, value, seat: int, samples: int, candidates: in
     initial = game.new_initial_state()
     name = lambda a: initial.action_to_string(seat, a)  # noqa: E731
     openings = sampled_openings(game, make_target, seat, samples)
-    ranked, covered = ranked_replies(game, value, seat, openings, most_openings)
-    screened = screen(game, make_target, seat, ranked, candidates, screen_games, seed)
+    ranked, covered, exact = ranked_replies(game, value, seat, openings, most_openings)
+    skip = exact and covered == 1.0
+    screened = unscreened(ranked, candidates) if skip else screen(game, make_target, seat, ranked, candidates,
+                                                                  screen_games, seed)
     return {"seat": seat, "action": screened[0]["reply"], "reply": name(screened[0]["reply"]),
             "target_openings": {"/".join("-" if a is None else initial.action_to_string(s, a) for s, a in enumerate(joint)): n
                                 for joint, n in openings.most_common()},
-            "ranked_against_share": covered, "screened": [{**c, "reply": name(c["reply"])} for c in screened]}
+            "ranked_against_share": covered, "screen_skipped": skip,
+            "screened": [{**c, "reply": name(c["reply"])} for c in screened]}
 
 
 def opening_response(game, make_target, value, samples: int = 100, candidates: int = 8, screen_games: int = 10,
@@ -144,18 +172,28 @@ def opening_response(game, make_target, value, samples: int = 100, candidates: i
         replies.append(best_reply(game, make_target, value, seat, samples, candidates, screen_games, most_openings,
                                   seed + 1_000_000 * (seat + 1)))
         if log:
-            log(f"seat {seat}: reply {replies[-1]['reply']} (screen score {replies[-1]['screened'][0]['screen_score']:.2f})")
-    scores, won, records = [], [], set()
+            log(f"seat {seat}: reply {replies[-1]['reply']} ({screen_words(replies[-1])})")
+    scores, won, records, one_round = [], [], set(), True
     for g in range(games):
         seat = g % game.num_players()
         final = forced_game(game, make_target, seat, replies[seat]["action"], seed + g)
         scores.append(seat_score(game, final.returns(), seat))
         won.append(final.returns()[seat])
         records.add((seat, final.record()))  # a deterministic target replays one game a seat
+        one_round = one_round and len(final.history()) == game.num_players()
     return {"method": "opening", "game": game.name(), "samples": samples, "candidates": candidates,
             "screen_games": screen_games, "replies": [{k: v for k, v in r.items() if k != "action"} for r in replies],
-            "final": {"games": games, "distinct_games": len(records), "score": mean_interval(scores).as_dict(),
-                      "mean_return": mean_interval(won).as_dict()}}
+            "final": {"games": games, "distinct_games": len(records), "one_round": one_round,
+                      "score": mean_interval(scores).as_dict(), "mean_return": mean_interval(won).as_dict()}}
+
+
+def screen_words(reply: dict) -> str:
+    """How a seat's reply was chosen, for people."""
+    best = reply["screened"][0]
+    if reply["screen_skipped"]:
+        return f"one-ply value {best['one_ply_value']:+.2f}, the round's returns: not screened"
+    return (f"one-ply value {best['one_ply_value']:+.2f}, screened {100 * best['screen_score']:.0f}% "
+            f"in {best['screen_games']} games")
 
 
 def opening_response_to(target: str, game=None, **options) -> dict:
@@ -184,12 +222,11 @@ def opening_response_to(target: str, game=None, **options) -> dict:
 def opening_table(result: dict) -> str:
     """The result for people: each seat's reply and what the target opened with, then the final games."""
     lines = [f"opening response to {result['target']} in {result['game']}: {result['samples']} sampled openings a seat, "
-             f"the best {result['candidates']} replies one ply deep screened in {result['screen_games']} games each"]
+             f"the best {result['candidates']} replies one ply deep screened by sequential halving in "
+             f"{result['candidates'] * result['screen_games']} games"]
     for r in result["replies"]:
-        best = r["screened"][0]
         opened = ", ".join(f"{joint} {n}" for joint, n in list(r["target_openings"].items())[:4])
-        lines.append(f"  seat {r['seat']}: {r['reply']} (one-ply value {best['one_ply_value']:+.2f}, screened "
-                     f"{100 * best['screen_score']:.0f}%) against the target's {opened}"
+        lines.append(f"  seat {r['seat']}: {r['reply']} ({screen_words(r)}) against the target's {opened}"
                      + (", ..." if len(r["target_openings"]) > 4 else ""))
     lines += final_lines(result["final"])
     lines.append("after its reply the responder plays as the target does: the score is what that one reply wins")

@@ -6,7 +6,7 @@ import json
 import pytest
 
 import boardlab
-from boardlab.opening_response import forced_game, opening_response, opening_response_to, opening_table, seat_value
+from boardlab.opening_response import forced_game, opening_response, opening_response_to, opening_table, screen, seat_value
 from conftest import REPO, TINY_TRAINING
 
 # biased_rps (games/biased_rps/RULES.md): rock beats scissors by 1, paper beats rock and scissors paper by 1/2.
@@ -39,13 +39,29 @@ def test_the_reply_to_a_fixed_opening_wins_every_game_by_what_the_table_says():
     assert [r["reply"] for r in result["replies"]] == ["S", "S"]
     assert result["final"]["mean_return"]["mean"] == pytest.approx(0.5)
     assert result["final"]["score"] == {"n": 10, "mean": 0.75, "half": 0.0, "low": 0.75, "high": 0.75}
-    # A fixed target and a fixed reply replay one game a seat, and the table says so.
-    assert result["final"]["distinct_games"] == 2
-    assert "only 2 of the 10 games differ" in opening_table({"target": "P", **result})
+    # A fixed target and a fixed reply replay one game a seat, and the table says why.
+    assert result["final"]["distinct_games"] == 2 and result["final"]["one_round"]
+    assert "2 of the 10 games differ: each game was its first round alone" in opening_table({"target": "P", **result})
     seat0 = result["replies"][0]
     assert seat0["target_openings"] == {"-/P": 5} and seat0["ranked_against_share"] == 1.0
-    # Ranked one ply deep by the returns: scissors (+1/2), rock (-1/2), paper (0) screened best first.
-    assert [(c["reply"], c["one_ply_value"]) for c in seat0["screened"]] == [("S", 0.5), ("P", 0.0), ("R", -0.5)]
+    # Ranked one ply deep by the returns: scissors (+1/2), paper (0), rock (-1/2). Those are the replies'
+    # exact worth against the sampled openings, so no game screens them.
+    assert seat0["screen_skipped"] and "not screened" in opening_table({"target": "P", **result})
+    assert [(c["reply"], c["one_ply_value"], c["screen_games"]) for c in seat0["screened"]] == [
+        ("S", 0.5, 0), ("P", 0.0, 0), ("R", -0.5, 0)]
+
+
+def test_sequential_halving_spends_the_screen_on_the_replies_still_in_the_running():
+    game = boardlab.load_game("biased_rps")
+    ranked = [(0.3, game.new_initial_state().string_to_action(0, a)) for a in "PRS"]
+    # Against uniform play: rock +1/6 a game, scissors and paper -1/12. Three replies, two rounds, 300 games:
+    # round one plays each 50, round two the better two 75 more.
+    screened = screen(game, lambda seed: boardlab.make_bot("random", game, seed), 0, ranked, 3, 100, seed=7)
+    assert [c["screen_games"] for c in screened] == [125, 125, 50]
+    assert screened[0]["reply"] == game.new_initial_state().string_to_action(0, "R")
+    assert screened[0]["screen_score"] >= screened[1]["screen_score"]
+    # One candidate: its budget in one round.
+    assert [c["screen_games"] for c in screen(game, lambda seed: _Always("P"), 0, ranked, 1, 4, seed=0)] == [4]
 
 
 def test_against_uniform_play_it_finds_rock_and_wins_the_exact_exploitability():
