@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "nn/denormals.h"
 #include "nn/memory_reuse.h"
 #include "nn/model_impl.h"
 
@@ -161,6 +162,7 @@ void Model::predict(const float* obs, int batch, float* logits, float* values, f
   static thread_local const bool pinned = (set_torch_threads(1), true);
   (void)pinned;
   torch::InferenceMode guard;
+  const FlushDenormals flush;
   const auto& s = impl_->shape;
   // from_blob does not copy: the caller's buffer is the input tensor (copied to a GPU once;
   // .to() on the CPU returns the tensor itself). The outputs come back to the CPU.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "nn/denormals.h"
 #include "nn/model_impl.h"
 #include "nn/trainer_impl.h"
 
@@ -274,6 +275,7 @@ TrainLosses Trainer::step(const TrainBatch& batch) { return step(std::vector<con
 
 TrainLosses Trainer::step(const std::vector<const TrainBatch*>& parts) {
   if (parts.empty()) throw std::logic_error("Trainer::step: no batch");
+  const FlushDenormals flush;  // the optimizer's updates too: a weight that would turn denormal becomes zero
   std::vector<Tensors> tensors;
   for (const TrainBatch* batch : parts) tensors.push_back(to_tensors(*batch, *model_, config_.value_target_mix));
   auto& net = model_->impl().net;
@@ -344,6 +346,7 @@ TrainLosses Trainer::step(const std::vector<const TrainBatch*>& parts) {
 TrainLosses Trainer::evaluate(const TrainBatch& batch) const {
   const Tensors t = to_tensors(batch, *model_, config_.value_target_mix);
   torch::NoGradGuard no_grad;
+  const FlushDenormals flush;
   return compute(*model_, config_, batch, t, nullptr);
 }
 
