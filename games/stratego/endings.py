@@ -46,7 +46,10 @@ def endings(lines, player: str, game) -> dict:
         state = game.load_record(match["record"])
         if not state.is_terminal():
             raise ValueError(f"line {number}: the record does not end the game")
-        status = STATUS.search(str(state).rstrip().splitlines()[-1])
+        last = str(state).rstrip().splitlines()[-1]
+        status = STATUS.search(last)
+        if not status:
+            raise ValueError(f"line {number}: the game's last line, {last!r}, names no reason and length")
         mine = state.returns()[seat]
         result = "won" if mine > 0 else "lost" if mine < 0 else "drawn"
         tally[result][status["reason"]] += 1
