@@ -170,6 +170,10 @@ void State::ownership(Player, std::span<float>) const {
 
 void State::scores(std::span<double>) const { throw InputError(game().name() + " declares no score"); }
 
+void State::standing_returns(std::span<double>) const {
+  throw InputError(game().name() + " declares no standings: its players do not go out one by one");
+}
+
 std::string State::action_seen_by(Player, Player actor, Action action) const {
   return action_to_string(actor, action);
 }

@@ -103,6 +103,10 @@ struct GameTraits {
   // difference two seats' scores can have, which scales a score margin onto [-1, 1]; 0 for
   // a game without a score.
   double max_score_margin = 0;
+  // Whether State::standing_returns is defined: a game whose players go out one by one and
+  // whose draws are shared by those still in (Klopodavka, War). A network learns its values
+  // relative to those returns (NetworkConfig::standings_baseline).
+  bool has_standings = false;
 };
 
 // A chance outcome with its probability.
@@ -261,6 +265,11 @@ class State {
   // Each seat's final score, at a terminal state of a game whose traits() give a max_score_margin above 0;
   // the default throws InputError.
   virtual void scores(std::span<double> out) const;
+  // What each seat would get if the game were drawn here among the players still in: the
+  // settled returns of those out, the shared top ranks of the others. What a kill is worth
+  // at once, while a draw stays likely. For games whose traits() say has_standings; the
+  // default throws InputError.
+  virtual void standing_returns(std::span<double> out) const;
   // A key of everything player p knows here (its information state, with perfect recall):
   // equal exactly for the states p cannot tell apart. Default: hash() for perfect
   // information; for imperfect information a digest of p's record (record_for) and

@@ -33,6 +33,7 @@ InferenceServer::InferenceServer(std::shared_ptr<const Model> model, const Infer
       shape_(model_->input_shape()),
       actions_(model_->num_actions()),
       players_(model_->num_players()),
+      standings_(model_->config().standings_baseline),
       config_(config) {
   if (config.max_batch < 1) throw InputError("inference: max_batch must be at least 1");
   if (config.max_wait_us < 0) throw InputError("inference: max_wait_us must be 0 or more");
@@ -77,7 +78,7 @@ void InferenceServer::evaluate(std::span<const EvalRequest> requests, std::span<
     ++stats_.requests;
   }
   if (ticket.error) std::rethrow_exception(ticket.error);
-  decode_outputs(requests, logits.data(), values.data(), score_margins.data(), actions_, players_, out);
+  decode_outputs(requests, logits.data(), values.data(), score_margins.data(), actions_, players_, standings_, out);
 }
 
 void InferenceServer::run_in_caller(Ticket& ticket) {
@@ -97,8 +98,8 @@ void InferenceServer::run_in_caller(Ticket& ticket) {
 
 void InferenceServer::set_model(std::shared_ptr<const Model> model, std::int64_t version) {
   if (!model || model->num_actions() != actions_ || model->num_players() != players_ ||
-      model->input_shape().size() != shape_.size())
-    throw InputError("inference: a new model must have the shapes of the one it replaces");
+      model->input_shape().size() != shape_.size() || model->config().standings_baseline != standings_)
+    throw InputError("inference: a new model must have the shapes and value baseline of the one it replaces");
   std::lock_guard lock(mutex_);
   model_ = std::move(model);
   version_ = version;

@@ -87,6 +87,7 @@ class InferenceServer final : public Evaluator {
   std::int64_t version_ = 0;
   ObservationShape shape_;
   int actions_ = 0, players_ = 0;
+  bool standings_ = false;  // the models' NetworkConfig::standings_baseline
   InferenceConfig config_;
   mutable std::mutex mutex_;
   std::condition_variable work_;

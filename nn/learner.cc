@@ -44,7 +44,7 @@ bool Learner::actors_ahead(std::int64_t produced) const {
 
 TrainLosses Learner::step() {
   Model::set_torch_threads(options_.threads);
-  replay_->sample(options_.batch_size, sampler_, options_.augment, batch_);
+  replay_->sample(options_.batch_size, sampler_, options_.augment, batch_, model_->config().standings_baseline);
   const TrainLosses losses = trainer_->step(batch_);
   since_row_.push_back(losses);
   return losses;

@@ -75,7 +75,8 @@ class BackgroundLearner {
       Rng sampler(config_.seed + 1);
       TrainBatch batch;
       while (!stop_) {
-        replay_.sample(config_.training.batch_size, sampler, config_.training.augment, batch);
+        replay_.sample(config_.training.batch_size, sampler, config_.training.augment, batch,
+                       config_.network.standings_baseline);
         trainer_.step(batch);
         if (++steps_ % config_.training.publish_every_steps == 0) publish_(std::make_shared<const Model>(model_.clone()), steps_);
       }

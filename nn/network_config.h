@@ -21,6 +21,15 @@ struct NetworkConfig {
   // actions (934,000 for Squares' 400 cells and 1,166 actions) and learn each cell apart;
   // the convolution has a few hundred, shared by every cell.
   bool spatial_policy = false;
+  // The value head of a game whose players go out one by one (GameTraits::has_standings):
+  // each seat's return minus what a draw now would give it (State::standing_returns),
+  // added back before the search sees it. Without it a kill is worth what the network says
+  // of the position after it, and where self-play draws that is nothing: the network
+  // learns that any position is a draw and the search sees no gain in a kill (War's
+  // self-play drew 99% of games after 5 minutes). With it the kill's rank is counted at
+  // once and the network learns only what may change it. A checkpoint that predates the
+  // key learned whole returns, and loads so.
+  bool standings_baseline = true;
 
   bool operator==(const NetworkConfig&) const = default;
 
@@ -34,6 +43,9 @@ struct NetworkConfig {
     v("score_head", score_head, "auxiliary head: the final score margin (games that declare a score)");
     v("spatial_policy", spatial_policy,
       "policy head: score each action at its cell, weights shared (games that declare an action layout)");
+    v("standings_baseline", standings_baseline,
+      "value head: learn each seat's return minus what a draw now would give it, added back at play (games whose "
+      "players go out one by one)");
   }
 };
 

@@ -19,7 +19,9 @@ void encode_requests(std::span<const EvalRequest> requests, const ObservationSha
 }
 
 void decode_outputs(std::span<const EvalRequest> requests, const float* logits, const float* values,
-                    const float* score_margins, int num_actions, int num_players, std::span<Evaluation> out) {
+                    const float* score_margins, int num_actions, int num_players, bool standings,
+                    std::span<Evaluation> out) {
+  std::vector<double> standing(static_cast<std::size_t>(num_players), 0.0);
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const State& state = *requests[i].state;
     const Game& game = state.game();
@@ -44,9 +46,14 @@ void decode_outputs(std::span<const EvalRequest> requests, const float* logits, 
     for (float& p : eval.prior) p /= sum;
     // Output j is the value of seat mover + j, in the network's range (TrainBatch).
     const GameType type = game.type();
+    const bool shifted = standings && game.traits().has_standings;
+    if (shifted) state.standing_returns(standing);
     eval.value.resize(num_players);
-    for (int j = 0; j < num_players; ++j)
-      eval.value[(mover + j) % num_players] = value_from_network(type, values[i * num_players + j]);
+    for (int j = 0; j < num_players; ++j) {
+      const int seat = (mover + j) % num_players;
+      const float shift = shifted ? standing_shift(type, standing[seat]) : 0.0f;
+      eval.value[seat] = value_from_network(type, std::clamp(values[i * num_players + j] + shift, -1.0f, 1.0f));
+    }
     eval.score_margin = score_margins ? score_margins[i] : std::numeric_limits<float>::quiet_NaN();
   }
 }
@@ -61,7 +68,7 @@ void NetworkEvaluator::evaluate(std::span<const EvalRequest> requests, std::span
   encode_requests(requests, shape, obs_.data());
   model_->predict(obs_.data(), batch, logits_.data(), values_.data(), score_margins_.data());
   decode_outputs(requests, logits_.data(), values_.data(), score_margins_.data(), model_->num_actions(),
-                 model_->num_players(), out);
+                 model_->num_players(), model_->config().standings_baseline, out);
 }
 
 }  // namespace boardlab

@@ -15,10 +15,13 @@ void encode_requests(std::span<const EvalRequest> requests, const ObservationSha
 // Softmax of the logits over each request's legal actions (mapped into its player's view),
 // and values turned from player-relative seats back to absolute seats and from the
 // network's range back to the game's returns (value_from_network); score_margins (one per
-// request, NaN or a null pointer for none) becomes each answer's score_margin. Throws InputError for
-// a request that is not for a seat, or a network with another number of players.
+// request, NaN or a null pointer for none) becomes each answer's score_margin. `standings`: the
+// network learned values relative to each state's standing returns (NetworkConfig::standings_baseline),
+// which are added back where the game declares them. Throws InputError for a request that is not for
+// a seat, or a network with another number of players.
 void decode_outputs(std::span<const EvalRequest> requests, const float* logits, const float* values,
-                    const float* score_margins, int num_actions, int num_players, std::span<Evaluation> out);
+                    const float* score_margins, int num_actions, int num_players, bool standings,
+                    std::span<Evaluation> out);
 
 // Runs the model in the calling thread: for single-threaded players (arena agents).
 class NetworkEvaluator final : public Evaluator {

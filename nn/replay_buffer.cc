@@ -64,7 +64,11 @@ void size_batch(const BatchShape& shape, int batch, TrainBatch& out) {
 // mask over the actions of that view. Its buffers are reused from one example to the next.
 struct ExampleView {
   explicit ExampleView(const BatchShape& shape)
-      : obs(shape.observation.size()), policy(shape.actions), mask(shape.actions) {}
+      : obs(shape.observation.size()),
+        policy(shape.actions),
+        mask(shape.actions),
+        seat_of_slot(static_cast<std::size_t>(shape.players)),
+        standing(static_cast<std::size_t>(shape.players)) {}
 
   void read(const Game& game, const StoredGame& g, std::size_t t, const State& state) {
     player = g.target_player(t);
@@ -92,6 +96,8 @@ struct ExampleView {
 
   Player player = 0;
   std::vector<float> obs, policy, mask;
+  std::vector<Player> seat_of_slot;  // the seat whose return value slot j holds
+  std::vector<double> standing;      // the position's standing returns, by seat
   float total = 0;  // the stored policy's weight: 0 for a move searched with a fast budget
   std::vector<Action> legal;
   std::vector<int> holding;
@@ -118,12 +124,15 @@ const std::int8_t* stored_owner(const BatchShape& shape, const StoredGame& g, Pl
   return g.ownership.empty() ? nullptr : g.ownership.data() + static_cast<std::size_t>(player) * shape.cells;
 }
 
-void write_as_seen(const BatchShape& shape, const StoredGame& g, const ExampleView& view, const ExampleSlots& slots) {
+void write_as_seen(const BatchShape& shape, const StoredGame& g, ExampleView& view, const ExampleSlots& slots) {
   const int players = shape.players;
   std::copy(view.obs.begin(), view.obs.end(), slots.obs);
   std::copy(view.policy.begin(), view.policy.end(), slots.policy);
   std::copy(view.mask.begin(), view.mask.end(), slots.mask);
-  for (int j = 0; j < players; ++j) slots.value[j] = value_target(shape.type, g.returns[(view.player + j) % players]);
+  for (int j = 0; j < players; ++j) {
+    view.seat_of_slot[j] = (view.player + j) % players;
+    slots.value[j] = value_target(shape.type, g.returns[view.seat_of_slot[j]]);
+  }
   if (slots.owner) {
     const std::int8_t* owner = stored_owner(shape, g, view.player);
     std::copy(owner, owner + shape.cells, slots.owner);
@@ -134,7 +143,7 @@ void write_as_seen(const BatchShape& shape, const StoredGame& g, const ExampleVi
 // on the viewer's frame (they commute with every view transform), so cells, planes and
 // actions map directly. `inverse`: the inverse of the symmetry's seat permutation (empty:
 // the seats stay).
-void write_image(const BatchShape& shape, const StoredGame& g, const ExampleView& view, const Symmetry& sym,
+void write_image(const BatchShape& shape, const StoredGame& g, ExampleView& view, const Symmetry& sym,
                  const std::vector<Player>& inverse, const ExampleSlots& slots) {
   const int cells = shape.cells, actions = shape.actions, players = shape.players;
   for (int c = 0; c < shape.observation.channels; ++c) {
@@ -157,6 +166,7 @@ void write_image(const BatchShape& shape, const StoredGame& g, const ExampleView
   for (int j = 0; j < players; ++j) {
     const int image_seat = (viewer + j) % players;
     const int seat = inverse.empty() ? image_seat : inverse[image_seat];
+    view.seat_of_slot[j] = seat;
     slots.value[j] = value_target(shape.type, g.returns[seat]);
   }
 }
@@ -172,6 +182,18 @@ void fill_root_value(const BatchShape& shape, const StoredGame& g, std::size_t t
   slots.root[0] = static_cast<float>(g.root_value[t]) / StoredGame::kRootValueScale;
   if (players == 2 && type.constant_sum())
     slots.root[1] = value_target(type, type.return_sum - value_from_network(type, slots.root[0]));
+}
+
+// A network with NetworkConfig::standings_baseline learns each seat's value less its
+// standing return at the position (nn/train_batch.h's standing_shift), the search's root
+// value as the result.
+void shift_by_standings(const BatchShape& shape, const State& state, ExampleView& view, const ExampleSlots& slots) {
+  state.standing_returns(view.standing);
+  for (int j = 0; j < shape.players; ++j) {
+    const float shift = standing_shift(shape.type, view.standing[view.seat_of_slot[j]]);
+    slots.value[j] = std::clamp(slots.value[j] - shift, -1.0f, 1.0f);
+    slots.root[j] = std::clamp(slots.root[j] - shift, -1.0f, 1.0f);
+  }
 }
 
 }  // namespace
@@ -275,7 +297,7 @@ std::size_t ReplayBuffer::bytes_without_policy() const {
   return total;
 }
 
-void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) const {
+void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out, bool standings) const {
   if (batch < 0) throw InputError("replay: cannot sample " + std::to_string(batch) + " examples");
   std::vector<Pick> picks(static_cast<std::size_t>(batch));
   {
@@ -296,6 +318,7 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
   const BatchShape shape(*game_);
   size_batch(shape, batch, out);
   ExampleView view(shape);
+  const bool shifted = standings && game_->traits().has_standings;
   for (int i = 0; i < batch; ++i) {
     const StoredGame& g = *picks[i].game;
     const std::size_t t = picks[i].target;
@@ -309,6 +332,7 @@ void ReplayBuffer::sample(int batch, Rng& rng, bool augment, TrainBatch& out) co
     if (choice < 0) write_as_seen(shape, g, view, slots);
     else write_image(shape, g, view, game_->symmetries()[choice], inverse_players_[choice], slots);
     fill_root_value(shape, g, t, slots);
+    if (shifted) shift_by_standings(shape, *state, view, slots);
   }
 }
 

@@ -86,7 +86,9 @@ class ReplayBuffer {
   // window, in the target player's view (TrainBatch, every field filled). With `augment`, each is mapped by a
   // symmetry drawn uniformly among the identity and those that hold at its state. Safe
   // while other threads add: the draws are made under the lock, the examples outside it.
-  void sample(int batch, Rng& rng, bool augment, TrainBatch& out) const;
+  // `standings`: value targets relative to each position's standing returns, for a network
+  // with NetworkConfig::standings_baseline (games that declare standings; others ignore it).
+  void sample(int batch, Rng& rng, bool augment, TrainBatch& out, bool standings = false) const;
 
   // Written atomically (temporary file, fsync, rename) in format BLRPLAY3, without
   // snapshots, which load() rebuilds. load() reads BLRPLAY3 and BLRPLAY2 (whose targets

@@ -57,5 +57,13 @@ inline float value_from_network(const GameType& type, float value) {
   const double span = type.max_return - type.min_return;
   return static_cast<float>(type.min_return + (static_cast<double>(value) + 1) * span / 2);
 }
+// A network with NetworkConfig::standings_baseline learns value_target(return) minus this
+// shift, its seat's standing return (State::standing_returns) in the network's units, and
+// adds it back at play. A standing return and the final one are ranks of the same players,
+// so their difference stays within the tanh's range.
+inline float standing_shift(const GameType& type, double standing) {
+  const double span = type.max_return - type.min_return;
+  return span > 0 ? static_cast<float>(2 * standing / span) : 0.0f;
+}
 
 }  // namespace boardlab

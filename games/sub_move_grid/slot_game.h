@@ -79,6 +79,7 @@ class SlotGame : public Game {
     traits_.action_layout = plane_action_layout(planes_, cells());
     traits_.pass_action = board_wide_action();
     traits_.has_ownership = true;
+    traits_.has_standings = true;
   }
 
   static constexpr int kPassKeys = kMaxPlayers;

@@ -35,6 +35,8 @@ class SlotTurnState : public Interface {
       for (Player p = 0; p < standings_.players; ++p)
         if (!standings_.is_out(p)) out[p] = 0.0;
   }
+  // Those still in share the top ranks, as a draw now would give them.
+  void standing_returns(std::span<double> out) const override { standings_.returns(out, game_name_); }
   std::vector<Step> history() const override {
     std::vector<Step> out(history_.size());
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = history_[i];

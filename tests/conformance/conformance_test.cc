@@ -288,6 +288,26 @@ void check_records(const State& s, Rng& rng, bool views) {
   if (g.type().perfect_information()) { ASSERT_EQ(seen, record); }
 }
 
+// Standing returns (a game with GameTraits::has_standings) are a draw's now: those out keep
+// their settled returns, the others share the top ranks, and at the end they are the returns.
+void check_standings(const State& s, const std::vector<double>& r) {
+  const Game& g = s.game();
+  std::vector<double> standing(static_cast<std::size_t>(g.num_players()));
+  if (!g.traits().has_standings) {
+    if (s.is_terminal()) { ASSERT_THROW(s.standing_returns(standing), InputError); }
+    return;
+  }
+  s.standing_returns(standing);
+  std::vector<double> in;
+  for (Player p = 0; p < g.num_players(); ++p) {
+    if (s.is_out(p) || s.is_terminal()) {
+      ASSERT_EQ(standing[p], r[p]) << "the standing return of player " << p;
+    }
+    if (!s.is_out(p)) in.push_back(standing[p]);
+  }
+  for (double v : in) ASSERT_EQ(v, in.front()) << "the players still in share the top ranks at\n" << s.to_string();
+}
+
 // A player out stays out and acts no more, and its return is settled when it goes out:
 // returns() gives it from then to the end; the others' are zero until the end.
 void check_outs(const State& s, std::vector<double>& settled) {
@@ -303,6 +323,7 @@ void check_outs(const State& s, std::vector<double>& settled) {
     }
     if (s.is_out(p)) { ASSERT_TRUE(s.legal_actions(p).empty()) << "player " << p << " is out and acts"; }
   }
+  check_standings(s, r);
 }
 
 void check_end(State& s) {

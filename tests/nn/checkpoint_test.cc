@@ -207,10 +207,11 @@ TEST(Checkpoint, NetworksWithAndWithoutAuxiliaryHeadsRoundTrip) {
   const std::vector<TrainBatch> batches = sample_batches(2, 32);
   TempDir dir;
   for (const bool heads : {false, true}) {
-    SCOPED_TRACE(heads ? "with an ownership head and a spatial policy" : "without heads");
+    SCOPED_TRACE(heads ? "with an ownership head, a spatial policy and the standings baseline" : "without heads");
     NetworkConfig network = tiny_network();
     network.ownership_head = heads;
     network.spatial_policy = heads;
+    network.standings_baseline = heads;
     Model model(network, game, 5);
     Trainer trainer(model, OptimizerConfig{});
     trainer.step(batches[0]);
@@ -223,6 +224,7 @@ TEST(Checkpoint, NetworksWithAndWithoutAuxiliaryHeadsRoundTrip) {
     EXPECT_FALSE(loaded.info.network.score_head);
     EXPECT_EQ(loaded.model.config().ownership_head, heads);
     EXPECT_EQ(loaded.model.config().spatial_policy, heads);
+    EXPECT_EQ(loaded.model.config().standings_baseline, heads);
     EXPECT_TRUE(same_bits(predict_all(loaded.model, batches[1].obs, batches[1].size),
                           predict_all(model, batches[1].obs, batches[1].size)));
     // The head's weights come back too: the same ownership loss.

@@ -216,6 +216,57 @@ TEST(ReplayBuffer, ValueTargetsMapTheGamesReturnRangeOntoTheNetworks) {
   for (double r : {-1.0, 0.0, 0.25, 1.0}) EXPECT_FLOAT_EQ(value_target(virus, r), static_cast<float>(r));
 }
 
+// War on 10x10, played from the text of its sub-moves: A's knights kill B on A's first turn,
+// C's kill D on C's, A and C pass: a draw between them. Each position trains its mover, with
+// the root value 0.2.
+SelfPlayGame war_kills_record(const Game& game) {
+  SelfPlayGame record;
+  std::unique_ptr<State> state = game.new_initial_state();
+  for (const char* sub : {"Kc4", "Kd6", "Ke8", "Kc7", "Kb9", "Kh7", "Kg5", "Kf3", "Kh4", "Ki2", "pass", "pass"}) {
+    const Player mover = state->current_player();
+    const Action action = state->string_to_action(sub);
+    const std::vector<Action> legal = state->legal_actions();
+    record.positions.push_back({static_cast<int>(record.steps.size()),
+                                {{mover, legal, std::vector<float>(legal.size(), 1.0f), 0.2f}}});
+    record.steps.push_back({mover, action});
+    state->apply(action);
+  }
+  EXPECT_TRUE(state->is_terminal());
+  record.returns = state->returns();
+  return record;
+}
+
+TEST(ReplayBuffer, AStandingsNetworkLearnsEachReturnLessTheDrawsReturnsAtThePosition) {
+  const std::shared_ptr<const Game> game = load_game("war(players=4,width=10,height=10)");
+  const SelfPlayGame record = war_kills_record(*game);
+  const double third = 1.0 / 3;
+  const std::vector<double> returns = {2 * third, -1.0, 2 * third, -third};
+  for (int p = 0; p < 4; ++p) ASSERT_NEAR(record.returns[p], returns[p], 1e-12) << p;
+  ReplayBuffer replay(*game, kHuge);
+  replay.add(record);
+  Rng rng(3);
+  // Rows as sampled: a standings network learns, after each kill, only what may still change.
+  const auto rows = [&](bool standings) {
+    TrainBatch batch;
+    replay.sample(400, rng, false, batch, standings);
+    std::set<std::vector<int>> out;  // values and the root's, in 1/6ths
+    for (int i = 0; i < batch.size; ++i) {
+      std::vector<int> r;
+      for (int j = 0; j < 4; ++j) r.push_back(static_cast<int>(std::lround(6 * batch.value[4 * i + j])));
+      r.push_back(static_cast<int>(std::lround(30 * batch.root_value[4 * i])));
+      out.insert(r);
+    }
+    return out;
+  };
+  // A's first turn (nobody out), C's turn (B out: a draw now gives A, C, D a third each), the
+  // passes (both out: the returns already). Slot j is the mover's seat + j; the root value
+  // 0.2 is 6 in 1/30ths, less the mover's standing return after a kill.
+  const std::set<std::vector<int>> shifted = {{4, -6, 4, -2, 6}, {2, -4, 2, 0, -4}, {0, 0, 0, 0, -14}};
+  EXPECT_EQ(rows(true), shifted);
+  const std::set<std::vector<int>> whole = {{4, -6, 4, -2, 6}, {4, -2, 4, -6, 6}};
+  EXPECT_EQ(rows(false), whole);
+}
+
 // ---------------------------------------------------------------------------- symmetries
 
 TEST(ReplayBuffer, AugmentationMapsPlanesActionsSeatsAndValueTargetsWhereASymmetryHolds) {

@@ -218,7 +218,7 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "search.gumbel_c_visit=40", "search.gumbel_c_scale=0.2", "search.temperature=0.1", "search.reuse_tree=true",
       "search.simultaneous_selection=puct", "search.regret_exploration=0.3", "search.matrix_candidates=5",
       "search.matrix_uniform_candidates=2", "search.matrix_candidate_noise=0.5",
-      "search.hidden=single_sample",
+      "search.hidden=single_sample", "network.standings_baseline=false",
       "search.transpositions=true", "search.belief_deals=8", "search.belief_window=3", "search.belief_floor=0.2",
       "search.cache_positions=100", "search.lazy_seats=false", "self_play.workers=3", "self_play.concurrent_games=5", "self_play.temperature=0.9",
       "self_play.temperature_moves=12", "self_play.lead_positions=77", "self_play.save_games=false",
