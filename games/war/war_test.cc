@@ -544,6 +544,17 @@ TEST(WarEnd, TheTurnCapTruncatesIntoADrawAmongTheSurvivors) {
   EXPECT_EQ(s->record(), "Pc3-Pd4 pass Pk3 Pb1");
 }
 
+// Why configs/war.yaml plays on 14x14: on smaller boards the first player can kill a
+// neighbour's general on its first turn, before that player has moved (experiments/results,
+// "War, 4 players"). Here five knights chain from A's general to B's.
+TEST(WarEnd, OnTenByTenTheFirstPlayerKillsANeighbourOnItsFirstTurn) {
+  const auto g = war("war(players=4,width=10,height=10)");
+  auto s = g->new_initial_state();
+  for (const char* sub : {"Kc4", "Kd6", "Ke8", "Kc7", "Kb9"}) s->apply(s->string_to_action(sub));
+  EXPECT_TRUE(s->is_out(1));
+  EXPECT_EQ(s->record(), "Kc4-Kd6-Ke8-Kc7-Kb9");
+}
+
 TEST(WarEnd, ReturnsAreByRankAndSumToZero) {
   const auto g = war("war(players=4,width=12,height=12)");
   // B went out before this position (its infantry b11 is left). A's planes f7 and f6, joined
@@ -558,6 +569,11 @@ TEST(WarEnd, ReturnsAreByRankAndSumToZero) {
   // The returns of B and D are settled while A and C play on: theirs are zero until the end.
   const std::vector<double> settled = s->returns(), expected_settled = {0.0, -1.0, 0.0, -1.0 / 3};
   for (Player p = 0; p < 4; ++p) EXPECT_NEAR(settled[p], expected_settled[p], 1e-12) << p;
+  // A draw now would give A and C the first two ranks' mean: their standing returns.
+  std::vector<double> standing(4);
+  s->standing_returns(standing);
+  const std::vector<double> expected_standing = {2.0 / 3, -1.0, 2.0 / 3, -1.0 / 3};
+  for (Player p = 0; p < 4; ++p) EXPECT_NEAR(standing[p], expected_standing[p], 1e-12) << p;
   s->apply(act(*g, kPlane, "l11"));
   ASSERT_TRUE(s->is_terminal());
   const std::vector<double> r = s->returns(), expected = {1.0, -1.0, 1.0 / 3, -1.0 / 3};
