@@ -27,8 +27,9 @@ struct NetworkConfig {
   // of the position after it, and where self-play draws that is nothing: the network
   // learns that any position is a draw and the search sees no gain in a kill (War's
   // self-play drew 99% of games after 5 minutes). With it the kill's rank is counted at
-  // once and the network learns only what may change it. A checkpoint that predates the
-  // key learned whole returns, and loads so.
+  // once and the network learns only what may change it (training's value losses and
+  // calibration are of these differences). A checkpoint that predates the key learned whole
+  // returns, and loads so.
   bool standings_baseline = true;
 
   bool operator==(const NetworkConfig&) const = default;
