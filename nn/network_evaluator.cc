@@ -21,7 +21,8 @@ void encode_requests(std::span<const EvalRequest> requests, const ObservationSha
 void decode_outputs(std::span<const EvalRequest> requests, const float* logits, const float* values,
                     const float* score_margins, int num_actions, int num_players, bool standings,
                     std::span<Evaluation> out) {
-  std::vector<double> standing(static_cast<std::size_t>(num_players), 0.0);
+  // Sized only for a game with standings: most games have none, and this runs for every batch.
+  std::vector<double> standing;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const State& state = *requests[i].state;
     const Game& game = state.game();
@@ -47,7 +48,10 @@ void decode_outputs(std::span<const EvalRequest> requests, const float* logits, 
     // Output j is the value of seat mover + j, in the network's range (TrainBatch).
     const GameType type = game.type();
     const bool shifted = standings && game.traits().has_standings;
-    if (shifted) state.standing_returns(standing);
+    if (shifted) {
+      standing.resize(static_cast<std::size_t>(num_players));
+      state.standing_returns(standing);
+    }
     eval.value.resize(num_players);
     for (int j = 0; j < num_players; ++j) {
       const int seat = (mover + j) % num_players;

@@ -20,6 +20,11 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
                                Evaluator& evaluator, const Rng& rng)
     : game_(&game), search_config_(search), config_(config), rng_(rng), driver_(evaluator, search.cache_positions) {
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
+  if (!(config.opponent_fraction > 0 && config.opponent_fraction <= 1))
+    throw InputError("self-play: opponent_fraction must lie in (0, 1], got " + std::to_string(config.opponent_fraction));
+  if (config.opponent_fraction < 1 && search.model_opponents)
+    throw InputError("self-play: search.model_opponents trains the policy head on the fixed opponent's moves, so "
+                     "every game must seat it (opponent_fraction 1), not " + std::to_string(config.opponent_fraction));
   if (!(config.full_search_fraction > 0 && config.full_search_fraction <= 1))
     throw InputError("self-play: full_search_fraction must lie in (0, 1], got " + std::to_string(config.full_search_fraction));
   if (config.full_search_fraction < 1 && (config.fast_simulations < 1 || config.fast_simulations > search.simulations))
@@ -36,7 +41,7 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
       try {
         // One bot per game: together they keep one search thread's cache, not one each, which
         // multiplied the cache's memory by the games a worker plays at once.
-        slot.opponent =
+        slot.opponent_bot =
             make_any_bot_with_cache(config.opponent, game, rng_(), search.cache_positions / config.concurrent_games);
       } catch (const InputError& e) {
         throw InputError(std::string("self-play: opponent: ") + e.what());
@@ -54,6 +59,10 @@ void SelfPlayWorker::new_game(Slot& slot) {
     slot.search->reseed(rng_());
     // Drawn only when openings are on, so that a run without them keeps its random stream.
     slot.random_opening = config_.random_opening_fraction > 0 && rng_.uniform() < config_.random_opening_fraction;
+    // Drawn only below 1, so that a run against the opponent in every game keeps its random stream.
+    const bool seated = slot.opponent_bot &&
+                        (config_.opponent_fraction >= 1 || rng_.uniform() < config_.opponent_fraction);
+    slot.opponent = seated ? slot.opponent_bot.get() : nullptr;
     if (slot.opponent) {
       slot.opponent->restart();
       slot.learner = next_learner_;

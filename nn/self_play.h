@@ -44,6 +44,12 @@ struct SelfPlayConfig {
   // seats game by game, is the network and alone trains. Training then learns a best response
   // to that player (`boardlab exploit`). Empty: self-play, the network in every seat.
   std::string opponent;
+  // The share of games that seat the fixed opponent; the others are self-play, the network in
+  // every seat. Below 1 the opponent is a teacher rather than a target: where self-play alone
+  // ends in draws that teach the value nothing (War's passes), games against a player that
+  // attacks end in kills, and the network's seat learns what a threat is worth. Its moves train
+  // the value only, as with opponent_fraction 1.
+  double opponent_fraction = 1.0;
   // The policy target of a concealed choice drawn from the policy (search.concealed_moves=policy),
   // set from the game's outcome (nn/outcome_target.h).
   OutcomeTargetConfig concealed;
@@ -68,6 +74,8 @@ struct SelfPlayConfig {
     v("opponent", opponent,
       "a fixed player (agent:CK, uct:N, ...) in every seat but the network's, which alone trains: a best response "
       "to it (boardlab exploit); empty: self-play");
+    v("opponent_fraction", opponent_fraction,
+      "share of games with the fixed opponent; the others are self-play (1: every game)", Range::between(0.01, 1));
     v("concealed_step", concealed.step,
       "search.concealed_moves=policy: how far one game's outcome moves a concealed choice's policy target (0: none)",
       Range::between(0, 10));
@@ -112,9 +120,12 @@ class SelfPlayWorker {
     SelfPlayGame record;
     bool full = true;  // the search under way has the full budget
     bool random_opening = false;  // this game opens with SelfPlayConfig::random_opening_turns random turns
-    // With a fixed opponent (SelfPlayConfig::opponent): its player, the network's seat in this
-    // game, and at a simultaneous round the opponent's actions, chosen before the network's search.
-    std::unique_ptr<Bot> opponent;
+    // With a fixed opponent (SelfPlayConfig::opponent): its player, which `opponent` points to
+    // in the games that seat it (SelfPlayConfig::opponent_fraction) and is null in self-play
+    // games; the network's seat in this game, and at a simultaneous round the opponent's
+    // actions, chosen before the network's search.
+    std::unique_ptr<Bot> opponent_bot;
+    Bot* opponent = nullptr;
     Player learner = 0;
     std::vector<Action> opponent_joint;
     // Positions of concealed choices (SearchResult::concealed), whose targets wait for the outcome.

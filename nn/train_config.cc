@@ -53,6 +53,13 @@ void finish(TrainConfig& t, const Config& c) {
       throw ConfigError(c.origin_of(t.self_play.opponent) + e.what());
     }
   }
+  if (t.self_play.opponent_fraction < 1 && t.self_play.opponent.empty())
+    throw ConfigError(c.origin_of(t.self_play.opponent_fraction) +
+                      "a share of games with the fixed opponent, and self_play.opponent names none");
+  if (t.self_play.opponent_fraction < 1 && t.search.model_opponents)
+    throw ConfigError(c.origin_of(t.self_play.opponent_fraction) +
+                      "search.model_opponents trains the policy head on the fixed opponent's moves, so every game "
+                      "must seat it (1)");
   if (t.self_play.full_search_fraction < 1 && t.self_play.fast_simulations > t.search.simulations)
     throw ConfigError(c.origin_of(t.self_play.fast_simulations) + std::to_string(t.self_play.fast_simulations) +
                       " must not exceed search.simulations (" + std::to_string(t.search.simulations) +

@@ -321,6 +321,35 @@ TEST(SelfPlay, AFixedOpponentTakesEverySeatButTheNetworksAndTrainsNothing) {
   EXPECT_LT(as_first, static_cast<int>(games.size()));
 }
 
+TEST(SelfPlay, AnOpponentFractionSeatsTheOpponentInThatShareOfGames) {
+  // Virus War, random in a quarter of the games: those train one seat's policy, the others
+  // every seat's, as self-play does.
+  const auto game = load_game("virus_war");
+  SearchConfig search;
+  search.simulations = 4;
+  SelfPlayConfig config;
+  config.concurrent_games = 8;
+  config.opponent = "random";
+  config.opponent_fraction = 0.25;
+  const std::vector<SelfPlayGame> games = self_play(*game, 12000, 7, search, config);
+  ASSERT_GE(games.size(), 50u);
+  int against = 0;
+  for (const SelfPlayGame& g : games) {
+    const std::size_t seats = trained_seats(g).size();
+    ASSERT_TRUE(seats == 1 || seats == 2) << seats;
+    against += seats == 1 ? 1 : 0;
+  }
+  const double share = static_cast<double>(against) / static_cast<double>(games.size());
+  EXPECT_GT(share, 0.1);
+  EXPECT_LT(share, 0.45);
+  // Refused with a search that models the opponent: its policy head would learn both.
+  search.model_opponents = true;
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  EXPECT_EQ(error_of([&] { SelfPlayWorker(*game, search, config, evaluator, 1); }),
+            "self-play: search.model_opponents trains the policy head on the fixed opponent's moves, so every game "
+            "must seat it (opponent_fraction 1), not 0.250000");
+}
+
 TEST(SelfPlay, AFixedOpponentChoosesItsSimultaneousActionsItself) {
   // biased_rps against rock-only play would be too easy to spot; against random, the
   // opponent's actions are uniform whatever the search thinks of its seat, and each round

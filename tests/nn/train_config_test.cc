@@ -243,9 +243,12 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
       "run.log_every_seconds=2"};
   // The auxiliary heads, the spatial policy and the score utility stay at their defaults:
   // the changed game (morabaraba) declares no ownership, score or action layout
-  // (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys).
+  // (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys). The opponent's share
+  // of games stays 1 too: the modelled opponent above must sit in every game
+  // (AnOpponentFractionNeedsAnOpponentWhosePolicyIsNotModelled).
   const std::vector<std::string> unchanged = {"network.ownership_head", "network.score_head",
-                                              "network.spatial_policy", "search.score_utility"};
+                                              "network.spatial_policy", "search.score_utility",
+                                              "self_play.opponent_fraction"};
   ASSERT_EQ(changes.size() + unchanged.size(), c.keys().size()) << "a key without a change here";
   const TrainConfig defaults;
   const TrainConfig changed = parse_train_config("", "x.yaml", changes);
@@ -296,6 +299,22 @@ TEST(TrainConfig, LearningAcceleratorsHaveTheirMeasuredDefaultsAndReadTheirKeys)
   EXPECT_EQ(on.self_play.full_search_fraction, 0.25);
   EXPECT_EQ(on.self_play.fast_simulations, 4);
   EXPECT_EQ(on.training.value_target_mix, 0.0);
+}
+
+// A share of games against a fixed opponent needs one, and cannot mix into the policy head a
+// search that models it (that head then learns the opponent alone).
+TEST_F(TrainConfigErrors, AnOpponentFractionNeedsAnOpponentWhosePolicyIsNotModelled) {
+  EXPECT_EQ(load_error("game: virus_war\nself_play:\n  opponent_fraction: 0.5\n"),
+            path_ + ":3: self_play.opponent_fraction: a share of games with the fixed opponent, and "
+                    "self_play.opponent names none");
+  EXPECT_EQ(load_error("game: virus_war\nself_play:\n  opponent: random\n  opponent_fraction: 0.5\n"
+                       "search:\n  model_opponents: true\n"),
+            path_ + ":4: self_play.opponent_fraction: search.model_opponents trains the policy head on the fixed "
+                    "opponent's moves, so every game must seat it (1)");
+  EXPECT_EQ(load_error("game: virus_war\nself_play:\n  opponent: random\n  opponent_fraction: 0\n"),
+            path_ + ":4: self_play.opponent_fraction: expected a number in [0.01, 1], got 0");
+  nn_testing::write_text(path_, "game: virus_war\nself_play:\n  opponent: random\n  opponent_fraction: 0.25\n");
+  EXPECT_EQ(load_train_config(path_).self_play.opponent_fraction, 0.25);
 }
 
 TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
