@@ -22,6 +22,9 @@ SelfPlayWorker::SelfPlayWorker(const Game& game, const SearchConfig& search, con
   if (config.concurrent_games < 1) throw InputError("self-play: concurrent_games must be at least 1");
   if (!(config.opponent_fraction > 0 && config.opponent_fraction <= 1))
     throw InputError("self-play: opponent_fraction must lie in (0, 1], got " + std::to_string(config.opponent_fraction));
+  if (config.imitate_opponent && search.model_opponents)
+    throw InputError("self-play: imitate_opponent and search.model_opponents both train the policy head on the fixed "
+                     "opponent's moves; model_opponents alone already does");
   if (config.opponent_fraction < 1 && search.model_opponents)
     throw InputError("self-play: search.model_opponents trains the policy head on the fixed opponent's moves, so "
                      "every game must seat it (opponent_fraction 1), not " + std::to_string(config.opponent_fraction));
@@ -145,11 +148,11 @@ std::optional<SelfPlayGame::Target> SelfPlayWorker::opponent_target(const State&
 void SelfPlayWorker::record_opponent_move(Slot& slot, Player actor, Action action) {
   // Its positions train the value (the network must judge positions where the opponent moves:
   // its search stops at them or follows them) and, for a search that models the opponent
-  // (SearchConfig::model_opponents), the policy too.
+  // (SearchConfig::model_opponents) or a network that imitates it, the policy too.
   std::optional<SelfPlayGame::Target> target = opponent_target(*slot.state, actor, action);
   if (!target) return;
-  slot.record.positions.push_back(
-      {static_cast<int>(slot.record.steps.size()), {std::move(*target)}, search_config_.model_opponents});
+  slot.record.positions.push_back({static_cast<int>(slot.record.steps.size()), {std::move(*target)},
+                                   search_config_.model_opponents || config_.imitate_opponent});
 }
 
 bool SelfPlayWorker::opponent_round(Slot& slot) {
@@ -207,7 +210,9 @@ void SelfPlayWorker::play_round(Slot& slot, const SearchResult& result, int ply)
     const double total = std::accumulate(seat.policy.begin(), seat.policy.end(), 0.0);
     joint_[seat.player] = seat.legal[draw_index(rng_, seat.policy, total)];
   }
-  if (slot.opponent && search_config_.model_opponents)
+  // An imitated opponent's targets join a full search's position only: a fast one's trains no
+  // policy, and the position's flag is shared by its targets.
+  if (slot.opponent && (search_config_.model_opponents || (config_.imitate_opponent && slot.full)))
     for (Player p = 0; p < seats; ++p)
       if (p != slot.learner)
         if (std::optional<SelfPlayGame::Target> target = opponent_target(*slot.state, p, joint_[p]))

@@ -50,6 +50,12 @@ struct SelfPlayConfig {
   // attacks end in kills, and the network's seat learns what a threat is worth. Its moves train
   // the value only, as with opponent_fraction 1.
   double opponent_fraction = 1.0;
+  // The fixed opponent's moves train the policy head too, as one-hot targets beside the
+  // network's own searched ones: a teacher's play imitated (AlphaGo's supervised start), where
+  // the network's prior would otherwise take many games to find what the teacher knows. Off:
+  // they train the value alone. Not with search.model_opponents, whose policy head learns the
+  // opponent's moves alone already.
+  bool imitate_opponent = false;
   // The policy target of a concealed choice drawn from the policy (search.concealed_moves=policy),
   // set from the game's outcome (nn/outcome_target.h).
   OutcomeTargetConfig concealed;
@@ -76,6 +82,8 @@ struct SelfPlayConfig {
       "to it (boardlab exploit); empty: self-play");
     v("opponent_fraction", opponent_fraction,
       "share of games with the fixed opponent; the others are self-play (1: every game)", Range::between(0.01, 1));
+    v("imitate_opponent", imitate_opponent,
+      "the fixed opponent's moves train the policy too, as one-hot targets (off: the value alone)");
     v("concealed_step", concealed.step,
       "search.concealed_moves=policy: how far one game's outcome moves a concealed choice's policy target (0: none)",
       Range::between(0, 10));

@@ -56,6 +56,11 @@ void finish(TrainConfig& t, const Config& c) {
   if (t.self_play.opponent_fraction < 1 && t.self_play.opponent.empty())
     throw ConfigError(c.origin_of(t.self_play.opponent_fraction) +
                       "a share of games with the fixed opponent, and self_play.opponent names none");
+  if (t.self_play.imitate_opponent && t.self_play.opponent.empty())
+    throw ConfigError(c.origin_of(t.self_play.imitate_opponent) + "imitates the fixed opponent, and self_play.opponent names none");
+  if (t.self_play.imitate_opponent && t.search.model_opponents)
+    throw ConfigError(c.origin_of(t.self_play.imitate_opponent) +
+                      "search.model_opponents trains the policy head on the fixed opponent's moves already");
   if (t.self_play.opponent_fraction < 1 && t.search.model_opponents)
     throw ConfigError(c.origin_of(t.self_play.opponent_fraction) +
                       "search.model_opponents trains the policy head on the fixed opponent's moves, so every game "

@@ -350,6 +350,40 @@ TEST(SelfPlay, AnOpponentFractionSeatsTheOpponentInThatShareOfGames) {
             "must seat it (opponent_fraction 1), not 0.250000");
 }
 
+TEST(SelfPlay, AnImitatedOpponentsMovesTrainThePolicyBesideTheNetworks) {
+  // Virus War against random with imitate_opponent: every position trains the policy, the
+  // network's seat on its search, the opponent's seat on the move it made (one-hot).
+  const auto game = load_game("virus_war");
+  SearchConfig search;
+  search.simulations = 4;
+  SelfPlayConfig config;
+  config.concurrent_games = 4;
+  config.opponent = "random";
+  config.imitate_opponent = true;
+  const std::vector<SelfPlayGame> games = self_play(*game, 600, 5, search, config);
+  ASSERT_GE(games.size(), 4u);
+  for (const SelfPlayGame& g : games) {
+    EXPECT_EQ(trained_seats(g).size(), 2u);
+    int imitated = 0;
+    for (const auto& position : g.positions) {
+      EXPECT_TRUE(position.full_search);
+      const auto& t = position.targets.at(0);
+      if (t.root_value.has_value()) continue;  // the network's own search
+      ASSERT_EQ(std::count(t.policy.begin(), t.policy.end(), 1.0f), 1);
+      const auto played = std::find(t.policy.begin(), t.policy.end(), 1.0f) - t.policy.begin();
+      EXPECT_EQ(t.legal[static_cast<std::size_t>(played)], g.steps[static_cast<std::size_t>(position.ply)].action);
+      ++imitated;
+    }
+    EXPECT_GT(imitated, 0);
+  }
+  // Refused beside a search that models the opponent, whose policy head learns it already.
+  search.model_opponents = true;
+  FunctionEvaluator evaluator = FunctionEvaluator::uniform(2);
+  EXPECT_EQ(error_of([&] { SelfPlayWorker(*game, search, config, evaluator, 1); }),
+            "self-play: imitate_opponent and search.model_opponents both train the policy head on the fixed "
+            "opponent's moves; model_opponents alone already does");
+}
+
 TEST(SelfPlay, AFixedOpponentChoosesItsSimultaneousActionsItself) {
   // biased_rps against rock-only play would be too easy to spot; against random, the
   // opponent's actions are uniform whatever the search thinks of its seat, and each round

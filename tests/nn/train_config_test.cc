@@ -244,11 +244,11 @@ TEST(TrainConfig, EveryKeyRoundTripsThroughTheDump) {
   // The auxiliary heads, the spatial policy and the score utility stay at their defaults:
   // the changed game (morabaraba) declares no ownership, score or action layout
   // (AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets reads their keys). The opponent's share
-  // of games stays 1 too: the modelled opponent above must sit in every game
-  // (AnOpponentFractionNeedsAnOpponentWhosePolicyIsNotModelled).
+  // of games stays 1 too, and imitation off: the modelled opponent above must sit in every
+  // game, and its policy is learnt already (AnOpponentFractionNeedsAnOpponentWhosePolicyIsNotModelled).
   const std::vector<std::string> unchanged = {"network.ownership_head", "network.score_head",
                                               "network.spatial_policy", "search.score_utility",
-                                              "self_play.opponent_fraction"};
+                                              "self_play.opponent_fraction", "self_play.imitate_opponent"};
   ASSERT_EQ(changes.size() + unchanged.size(), c.keys().size()) << "a key without a change here";
   const TrainConfig defaults;
   const TrainConfig changed = parse_train_config("", "x.yaml", changes);
@@ -313,8 +313,17 @@ TEST_F(TrainConfigErrors, AnOpponentFractionNeedsAnOpponentWhosePolicyIsNotModel
                     "opponent's moves, so every game must seat it (1)");
   EXPECT_EQ(load_error("game: virus_war\nself_play:\n  opponent: random\n  opponent_fraction: 0\n"),
             path_ + ":4: self_play.opponent_fraction: expected a number in [0.01, 1], got 0");
-  nn_testing::write_text(path_, "game: virus_war\nself_play:\n  opponent: random\n  opponent_fraction: 0.25\n");
-  EXPECT_EQ(load_train_config(path_).self_play.opponent_fraction, 0.25);
+  EXPECT_EQ(load_error("game: virus_war\nself_play:\n  imitate_opponent: true\n"),
+            path_ + ":3: self_play.imitate_opponent: imitates the fixed opponent, and self_play.opponent names none");
+  EXPECT_EQ(load_error("game: virus_war\nself_play:\n  opponent: random\n  imitate_opponent: true\n"
+                       "search:\n  model_opponents: true\n"),
+            path_ + ":4: self_play.imitate_opponent: search.model_opponents trains the policy head on the fixed "
+                    "opponent's moves already");
+  nn_testing::write_text(path_, "game: virus_war\nself_play:\n  opponent: random\n  opponent_fraction: 0.25\n"
+                                "  imitate_opponent: true\n");
+  const TrainConfig cfg = load_train_config(path_);
+  EXPECT_EQ(cfg.self_play.opponent_fraction, 0.25);
+  EXPECT_TRUE(cfg.self_play.imitate_opponent);
 }
 
 TEST_F(TrainConfigErrors, AuxiliaryHeadsNeedAGameThatDeclaresTheirTargets) {
