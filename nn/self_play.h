@@ -41,8 +41,9 @@ struct SelfPlayConfig {
   int random_opening_turns = 2;
   // A fixed player (a spec of arena/player_spec.h: agent:CK, uct:N, ...) that takes every seat
   // but one in each game, with its own search and view; the other seat, cycling through the
-  // seats game by game, is the network and alone trains. Training then learns a best response
-  // to that player (`boardlab exploit`). Empty: self-play, the network in every seat.
+  // seats game by game, is the network and alone trains its policy (unless imitate_opponent).
+  // Training then learns a best response to that player (`boardlab exploit`). Empty:
+  // self-play, the network in every seat.
   std::string opponent;
   // The share of games that seat the fixed opponent; the others are self-play, the network in
   // every seat. Below 1 the opponent is a teacher rather than a target: where self-play alone
@@ -78,8 +79,9 @@ struct SelfPlayConfig {
     v("random_opening_turns", random_opening_turns, "turns of random play that open those games",
       Range::at_least(0));
     v("opponent", opponent,
-      "a fixed player (agent:CK, uct:N, ...) in every seat but the network's, which alone trains: a best response "
-      "to it (boardlab exploit); empty: self-play");
+      "a fixed player (agent:CK, uct:N, ...) in every seat but the network's, whose policy alone trains (unless "
+      "imitate_opponent): a best response to it (boardlab exploit), or a teacher in a share of games "
+      "(opponent_fraction); empty: self-play");
     v("opponent_fraction", opponent_fraction,
       "share of games with the fixed opponent; the others are self-play (1: every game)", Range::between(0.01, 1));
     v("imitate_opponent", imitate_opponent,
