@@ -48,6 +48,15 @@ std::optional<ArenaGame> play_one(const Game& game, const std::vector<std::strin
   std::vector<Action> joint;
   ArenaGame result;
   result.seats = seats;
+  result.moves.assign(seats.size(), 0);
+  result.think_seconds.assign(seats.size(), 0.0);
+  const auto act = [&](Player p) {
+    const auto start = std::chrono::steady_clock::now();
+    const Action action = bots[p]->act(PlayerView(*state, p));
+    result.think_seconds[p] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ++result.moves[p];
+    return action;
+  };
   while (!state->is_terminal() && state->move_number() < opening_turns)
     apply_random_step(*state, state->is_chance_node() ? chance : opening, joint);
   while (!state->is_terminal()) {
@@ -57,10 +66,10 @@ std::optional<ArenaGame> play_one(const Game& game, const std::vector<std::strin
       state->apply(state->random_legal_action(chance));
     } else if (mover == kSimultaneousPlayer) {
       joint.resize(seats.size());
-      for (Player p = 0; p < static_cast<Player>(seats.size()); ++p) joint[p] = bots[p]->act(PlayerView(*state, p));
+      for (Player p = 0; p < static_cast<Player>(seats.size()); ++p) joint[p] = act(p);
       state->apply_joint(joint);
     } else {
-      state->apply(bots[mover]->act(PlayerView(*state, mover)));
+      state->apply(act(mover));
     }
   }
   result.returns = state->returns();
@@ -171,6 +180,8 @@ void tally(ArenaReport& report, const ArenaOptions& options) {
       Standing& standing = report.standings[g.seats[s]];
       ++standing.games;
       standing.truncated += g.truncated;
+      standing.moves += g.moves[s];
+      standing.think_seconds += g.think_seconds[s];
       return_sum[g.seats[s]] += g.returns[s];
       int better = 0, equal = 0;
       for (std::size_t t = 0; t < seats; ++t) {

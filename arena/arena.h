@@ -54,6 +54,10 @@ struct ArenaGame {
   bool truncated = false;
   int length = 0;
   std::string record;
+  // Per seat: the moves its bot chose (act() calls; a sub-move is one, each seat's choice in a
+  // simultaneous round is one) and the wall-clock seconds they took.
+  std::vector<int> moves;
+  std::vector<double> think_seconds;
 };
 
 // Player a's results against player b over every game where both took part: in a game of
@@ -78,11 +82,17 @@ struct Pairing {
 // One player's games: how many, how many truncated, its mean return and its mean place
 // (1 first, n last; tied players share the mean of the places they span); the means are NaN
 // for a player with no games (an arena stopped before it played).
+// Its moves and their wall-clock seconds put players at equal time: a network at 32
+// simulations beside uct:1000's random playouts (games on other threads share the cores).
 struct Standing {
   int games = 0;
   int truncated = 0;
   double mean_return = 0;
   double mean_rank = 0;
+  std::int64_t moves = 0;
+  double think_seconds = 0;
+  // Milliseconds a move, NaN without moves.
+  double ms_per_move() const;
 };
 
 struct ArenaReport {
@@ -108,11 +118,11 @@ struct ArenaReport {
   // The forms of the report. A number that does not exist (the rating of a player no game
   // links to the anchor, the means of a player with no games: NaN here) is "no games" (or
   // "unrated") in the table, null in the JSON and an empty field in the CSV files.
-  std::string table() const;          // for people: pairings, then per player games, mean return, mean rank, Elo
+  std::string table() const;          // for people: pairings, then per player games, mean return, mean rank, ms a move, Elo
   std::string json() const;           // everything but the records
   std::string elo_csv() const;        // player,elo,stderr,low,high
   std::string pairings_csv() const;   // a,b,wins,draws,losses,score
-  std::string standings_csv() const;  // player,games,mean_return,mean_rank,truncated
+  std::string standings_csv() const;  // player,games,mean_return,mean_rank,truncated,ms_per_move
   std::string records() const;        // one game per line: [seats] [returns] record
   // What the games add to a rating fit (append_outcomes, arena/ratings.h): the one reading of
   // a result that the report's own ratings and a ladder's rating share.

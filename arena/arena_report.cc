@@ -61,6 +61,10 @@ std::string percent_or_dash(double share) { return std::isnan(share) ? "-" : fix
 
 }  // namespace
 
+double Standing::ms_per_move() const {
+  return moves > 0 ? 1000 * think_seconds / static_cast<double>(moves) : std::numeric_limits<double>::quiet_NaN();
+}
+
 double Pairing::score_first() const {
   return games_first > 0 ? points_first / games_first : std::numeric_limits<double>::quiet_NaN();
 }
@@ -88,14 +92,16 @@ std::string ArenaReport::table() const {
   if (seats > 2)
     out += "(" + std::to_string(seats) + "-player games: each game is one result for each pair of its players)\n";
   out += "\n" + pad("player", width) + pad("games", 7, false) + pad("mean return", 13, false) +
-         pad("mean rank", 11, false) + pad("elo", 7, false) + "   95% interval\n";
+         pad("mean rank", 11, false) + pad("ms/move", 9, false) + pad("elo", 7, false) + "   95% interval\n";
   for (std::size_t i = 0; i < players.size(); ++i) {
     const Standing& s = standings[i];
     const bool played = s.games > 0;
     out += pad(players[i], width) + pad(std::to_string(s.games), 7, false) +
            pad(played ? signed_fixed(s.mean_return, 2) : "-", 13, false) +
-           pad(played ? fixed(s.mean_rank, 2) : "-", 11, false) + rating_text(elo, i, s, players[elo.anchor]) + "\n";
+           pad(played ? fixed(s.mean_rank, 2) : "-", 11, false) + pad(fixed_or(s.ms_per_move(), 1, "-"), 9, false) +
+           rating_text(elo, i, s, players[elo.anchor]) + "\n";
   }
+  out += "ms/move: wall-clock milliseconds of a player's choice (a sub-move is one), games on other threads sharing the cores\n";
   if (seats > 2) out += "elo: Plackett-Luce fit of each game's whole ranking of its players, on the Elo scale\n";
   const auto by_amount = [&](const ArenaGame& g) {
     const double s = pair_score(g.returns[0], g.returns[1], return_span);
@@ -128,6 +134,7 @@ std::string ArenaReport::json() const {
            ", \"low\": " + fixed_or(elo.low[i], 2, "null") + ", \"high\": " + fixed_or(elo.high[i], 2, "null") + ", \"games\": " + std::to_string(s.games) +
            ", \"mean_return\": " + fixed_or(s.mean_return, 4, "null") +
            ", \"mean_rank\": " + fixed_or(s.mean_rank, 4, "null") +
+           ", \"ms_per_move\": " + fixed_or(s.ms_per_move(), 3, "null") +
            ", \"truncated\": " + std::to_string(s.truncated) + "}";
   }
   out += "], \"pairings\": [";
@@ -159,11 +166,12 @@ std::string ArenaReport::pairings_csv() const {
 }
 
 std::string ArenaReport::standings_csv() const {
-  std::string out = "player,games,mean_return,mean_rank,truncated\n";
+  std::string out = "player,games,mean_return,mean_rank,truncated,ms_per_move\n";
   for (std::size_t i = 0; i < players.size(); ++i) {
     const Standing& s = standings[i];
     out += csv_field(players[i]) + "," + std::to_string(s.games) + "," + fixed_or(s.mean_return, 4, "") + "," +
-           fixed_or(s.mean_rank, 4, "") + "," + std::to_string(s.truncated) + "\n";
+           fixed_or(s.mean_rank, 4, "") + "," + std::to_string(s.truncated) + "," + fixed_or(s.ms_per_move(), 3, "") +
+           "\n";
   }
   return out;
 }

@@ -38,7 +38,8 @@ def evaluate(players, game=None, games: int = 100, against=None, seed: int = 0, 
     "elo" (per player: elo, stderr, low, high of the 95% interval, fitted to each game's outcome: Elo of
     boardlab.pair_score for two players, so a poker player's chips count; Plackett-Luce of the whole ranking for
     more; rated False and None for these where no game links the player to the anchor, as for one that played no
-    game), "standings" (per player: games, mean_return, mean_rank, truncated; the means None with no games),
+    game), "standings" (per player: games, mean_return, mean_rank, truncated, moves, ms_per_move: the wall-clock
+    milliseconds of its choices; the means None with no games),
     "pairings" (wins, draws, losses, score of every pair within the games; for two players also score_first and
     score_second, a's score in each seat), "games" (group, seats, returns, truncated, length, record), "truncated"
     (games ended by a cap) and JSON/CSV forms ("json", "elo_csv", "pairings_csv", "standings_csv", "records").

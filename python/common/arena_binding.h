@@ -83,7 +83,8 @@ inline pybind11::dict report_dict(const ArenaReport& report, const std::vector<s
     standings.append(py::dict(py::arg("player") = all[i], py::arg("games") = s.games,
                               py::arg("mean_return") = number_or_none(s.mean_return),
                               py::arg("mean_rank") = number_or_none(s.mean_rank),
-                              py::arg("truncated") = s.truncated));
+                              py::arg("truncated") = s.truncated, py::arg("moves") = s.moves,
+                              py::arg("ms_per_move") = number_or_none(s.ms_per_move())));
   }
   py::list pairings;
   for (const Pairing& p : report.pairings)

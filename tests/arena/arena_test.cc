@@ -237,6 +237,25 @@ TEST(Arena, UctBeatsRandomClearly) {
   EXPECT_GT(report.elo.elo[1], 100.0);
 }
 
+TEST(Arena, EachPlayersMovesAndTheirTimeAreCounted) {
+  ArenaOptions o = options(4, 2, 5);
+  o.opening_turns = 0;  // every step of a record is then a player's choice (Virus War has no chance)
+  const ArenaReport report = run_arena(game(), {"random", "uct:8", "random"}, {{0, 1}}, make_search_bot, o);
+  std::int64_t steps = 0;
+  for (const ArenaGame& g : report.games) {
+    ASSERT_EQ(g.moves.size(), 2u);
+    EXPECT_EQ(g.moves[0] + g.moves[1], g.length);
+    EXPECT_GT(g.moves[1], 0);
+    steps += g.length;
+  }
+  EXPECT_EQ(report.standings[0].moves + report.standings[1].moves, steps);
+  EXPECT_GT(report.standings[1].think_seconds, 0.0);  // uct's playouts take time
+  EXPECT_GT(report.standings[1].ms_per_move(), 0.0);
+  EXPECT_TRUE(std::isnan(report.standings[2].ms_per_move()));  // it played no game
+  EXPECT_NE(report.table().find("ms/move"), std::string::npos);
+  EXPECT_NE(report.json().find("\"ms_per_move\": null"), std::string::npos);
+}
+
 TEST(Arena, ReportsNameEveryPlayer) {
   // A spec with commas must survive the CSV files.
   const std::vector<std::string> players = {"random", "uct:6", "mcts(simulations=4,c_puct=2)"};
@@ -275,15 +294,16 @@ TEST(Arena, ReportsNameEveryPlayer) {
   }
   const auto standings = lines(report.standings_csv());
   ASSERT_EQ(standings.size(), 4u);
-  EXPECT_EQ(standings[0], "player,games,mean_return,mean_rank,truncated");
+  EXPECT_EQ(standings[0], "player,games,mean_return,mean_rank,truncated,ms_per_move");
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto fields = csv_fields(standings[i + 1]);
-    ASSERT_EQ(fields.size(), 5u) << standings[i + 1];
+    ASSERT_EQ(fields.size(), 6u) << standings[i + 1];
     EXPECT_EQ(fields[0], players[i]);
     EXPECT_EQ(fields[1], "4");
     EXPECT_NEAR(std::stod(fields[2]), report.standings[i].mean_return, 1e-4);
     EXPECT_NEAR(std::stod(fields[3]), report.standings[i].mean_rank, 1e-4);
     EXPECT_EQ(fields[4], "0");
+    EXPECT_NEAR(std::stod(fields[5]), report.standings[i].ms_per_move(), 1e-3);
   }
   EXPECT_NE(report.json().find("\"seats\": 2, \"games\": 6, \"planned\": 6, \"stopped\": false, \"truncated\": 0"), std::string::npos) << report.json();
   EXPECT_NE(table.find("mean rank"), std::string::npos);

@@ -118,12 +118,12 @@ def test_a_player_stopped_before_its_first_game_shows_no_games(tmp_path):
     assert run.stop(signal.SIGINT, after=1) == 130
     stdout = run.stdout()
     assert "10767140" not in stdout
-    assert re.search(r"\nuct:60 +0 +- +- +- +no games\n", stdout), stdout
+    assert re.search(r"\nuct:60 +0 +- +- +- +- +no games\n", stdout), stdout
     player = json.loads((out / "results.json").read_text())["players"][2]
     assert player["name"] == "uct:60" and player["games"] == 0 and player["rated"] is False
-    assert [player[key] for key in ("elo", "stderr", "low", "high", "mean_return", "mean_rank")] == [None] * 6
+    assert [player[key] for key in ("elo", "stderr", "low", "high", "mean_return", "mean_rank", "ms_per_move")] == [None] * 7
     assert "\nuct:60,,,,\n" in (out / "elo.csv").read_text()
-    assert "\nuct:60,0,,,0\n" in (out / "standings.csv").read_text()
+    assert "\nuct:60,0,,,0,\n" in (out / "standings.csv").read_text()
 
 
 def test_the_python_report_has_none_for_a_player_without_games():
