@@ -184,7 +184,7 @@ TEST_F(Stop, AGameInPlayWhenTheStopComesIsNotCounted) {
   // No games, no ratings: "no games", not +0 [-10767140, +10767140] (issue 36).
   EXPECT_EQ(report.elo.rated, (std::vector<bool>{false, false}));
   EXPECT_EQ(report.table().find("10767140"), std::string::npos) << report.table();
-  EXPECT_NE(report.table().find("\nrandom         0            -          -      -   no games\n"), std::string::npos)
+  EXPECT_NE(report.table().find("\nrandom         0            -          -        -      -   no games\n"), std::string::npos)
       << report.table();
 }
 
@@ -202,16 +202,16 @@ TEST_F(Stop, APlayerStoppedBeforeItsFirstGameHasNoRating) {
   EXPECT_EQ(report.elo.rated, (std::vector<bool>{true, true, false}));
   const std::string table = report.table();
   EXPECT_EQ(table.find("10767140"), std::string::npos) << table;
-  EXPECT_NE(table.find("\nuct:4         0            -          -      -   no games\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("\nuct:4         0            -          -        -      -   no games\n"), std::string::npos) << table;
   EXPECT_NE(table.find("\nrandom        3 "), std::string::npos) << table;
   EXPECT_NE(table.find("     +0   (anchor)\n"), std::string::npos) << table;
   EXPECT_NE(report.json().find("{\"name\": \"uct:4\", \"rated\": false, \"elo\": null, \"stderr\": null, "
                                "\"low\": null, \"high\": null, \"games\": 0, \"mean_return\": null, "
-                               "\"mean_rank\": null, \"truncated\": 0}"),
+                               "\"mean_rank\": null, \"ms_per_move\": null, \"truncated\": 0}"),
             std::string::npos)
       << report.json();
   EXPECT_NE(report.elo_csv().find("\nuct:4,,,,\n"), std::string::npos) << report.elo_csv();
-  EXPECT_NE(report.standings_csv().find("\nuct:4,0,,,0\n"), std::string::npos) << report.standings_csv();
+  EXPECT_NE(report.standings_csv().find("\nuct:4,0,,,0,\n"), std::string::npos) << report.standings_csv();
 }
 
 TEST_F(Stop, AnArenaOutOfTimeStopsLikeARequest) {
